@@ -103,7 +103,9 @@ export function resolveCorpus(arg) {
   const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.pgn')).sort() : [];
   if (files.length === 0) throw new Error('no corpus: ../shared is absent and samples/*.pgn is empty; pass --corpus');
   const path = join(CACHE, 'samples.pgn');
-  writeFileSync(path, files.map((f) => readFileSync(join(dir, f), 'utf8').trim()).join('\n\n') + '\n');
+  // Concatenated as bytes, so a Latin-1 sample reaches every tool as it is on disk.
+  const sep = Buffer.from('\n\n');
+  writeFileSync(path, Buffer.concat(files.flatMap((f) => [readFileSync(join(dir, f)), sep])));
   return describe(path, `samples/*.pgn (${files.length} files)`);
 }
 

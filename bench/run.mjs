@@ -7,7 +7,7 @@
 // Speed claims in this project come from this harness only. See bench/README.md.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -128,6 +128,8 @@ const tools = TOOLS.filter((t) => t.jobs.includes(job) && (!only || only.include
 const corpus = job === 'perft' ? undefined : resolveCorpus(opt.corpus);
 const slice = corpus && tools.some((t) => t.slow) ? firstGames(corpus, Number(opt['slow-games'])) : undefined;
 
+// A busy machine (other builds, tests) slows every tool: the header shows the load before the runs.
+const loadBefore = loadavg()[0];
 const rows = tools.map((t) => ({ tool: t, input: t.slow ? slice : corpus, samples: [], skip: t.missing?.() }));
 for (let i = 0; i < runs; i++) {
   // Interleaved (every tool once per round) so a slow phase of the machine hits all tools alike.
@@ -210,12 +212,14 @@ for (const row of rows) {
 
 const dirty = git('status', '--porcelain', '--', 'src', 'cli', 'grammar') ? ' (src/ has uncommitted changes)' : '';
 console.log(`forsyth bench — job ${job}, median of ${runs} run(s)`);
-console.log(`date ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · HEAD ${git('rev-parse', '--short', 'HEAD')}${dirty} · nproc ${availableParallelism()} · node ${process.version}`);
+console.log(`date ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · HEAD ${git('rev-parse', '--short', 'HEAD')}${dirty} · nproc ${availableParallelism()} · load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)} · node ${process.version}`);
 if (corpus) console.log(`corpus: ${corpus.label} → ${corpus.games} games, ${(corpus.bytes / 1e6).toFixed(2)} MB`);
 if (slice && slice !== corpus) console.log(`slow tools ran on: ${slice.label} (${(slice.bytes / 1e6).toFixed(2)} MB); compare them by the per-game and per-FEN rates`);
 if (oracle) console.log(`python-chess reference (shared/corpus/expected): ${oracle.fens} FENs, checksum ${oracle.checksum}${sliceOracle ? `; first ${slice.games} games: ${sliceOracle.checksum}` : ''}`);
 console.log('');
-const widths = header.map((_, i) => Math.max(...table.map((r) => String(r[i]).length)));
+// perft has no games or bytes: drop those two columns.
+if (job === 'perft') for (const r of table) r.splice(6, 1), r.splice(4, 1);
+const widths = table[0].map((_, i) => Math.max(...table.map((r) => String(r[i]).length)));
 for (const [i, r] of table.entries()) {
   console.log(r.map((c, j) => (j < 2 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  ').trimEnd());
   if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
