@@ -227,6 +227,6 @@ for (const [i, r] of table.entries()) {
 console.log('');
 console.log(`wall s: whole child process (Node start-up included), median; work s: the job as timed inside the child.`);
 console.log(`rates use wall s. forsyth/peer: forsyth ${unit}/s ÷ peer ${unit}/s (>1: forsyth faster).`);
-console.log(`peak RSS: ${TIME ? '/usr/bin/time %M' : 'process.resourceUsage().maxRSS (no /usr/bin/time)'}. check: checksum equals the reference (${oracle ? 'python-chess' : 'forsyth, else chessops'}).`);
+console.log(`peak RSS: ${TIME ? '/usr/bin/time %M' : 'process.resourceUsage().maxRSS (no /usr/bin/time)'}. check: ${job === 'perft' ? 'node count equals the published perft value' : `checksum equals the reference (${oracle ? 'python-chess' : 'forsyth, else chessops'})`}.`);
 if (rows.some((r) => r.tool.external && r.samples.length && !r.result)) console.log('external tools without a checksum: counts are the corpus\'s, check n/a.');
 for (const n of notes) console.log(`note: ${n}`);
