@@ -1,0 +1,46 @@
+/**
+ * The small shared vocabulary of the FEN reader: tokens that remember their offset, the per-read state,
+ * and the helpers that report a located problem or build the full FEN a hint suggests.
+ * Depends on `diagnostics.ts` only; no Node.
+ */
+import { diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from '../diagnostics.js';
+
+/** A whitespace-separated piece of the FEN text and where it starts. */
+export interface Token {
+  readonly text: string;
+  readonly offset: number;
+}
+
+/** Shared state of one read: the text, how repairs are graded, and the problems found so far. */
+export interface Reader {
+  readonly text: string;
+  readonly repair: Severity;
+  readonly out: Diagnostic[];
+}
+
+export function report(
+  r: Reader,
+  code: DiagnosticCode,
+  message: string,
+  field: number,
+  offset: number,
+  length: number,
+  extra: { readonly hint?: string; readonly severity?: Severity } = {},
+): void {
+  r.out.push(diagnostic(code, message, { field, offset, length, ...extra }));
+}
+
+/** The input with `token` replaced by `replacement`: the full FEN a hint suggests. */
+export function replaced(r: Reader, token: Token, replacement: string): string {
+  return r.text.slice(0, token.offset) + replacement + r.text.slice(token.offset + token.text.length);
+}
+
+/** Squares a rank string adds up to (digits count empty squares, anything else one square). */
+export function rankWidth(rank: string): number {
+  let width = 0;
+  for (let i = 0; i < rank.length; i++) {
+    const c = rank.charCodeAt(i);
+    width += c >= 48 && c <= 57 ? c - 48 : 1;
+  }
+  return width;
+}
