@@ -48,6 +48,8 @@ export interface Input extends AsyncIterable<Buffer> {
   compression(): Compression | undefined;
   /** The IO_UNREADABLE diagnostic if reading failed midway; meaningful after iteration ends. */
   failure(): Diagnostic | undefined;
+  /** Bytes taken from the source so far, as stored (before decompression): for progress bars. */
+  bytesRead(): number;
 }
 
 const GZIP_MAGIC = [0x1f, 0x8b] as const;
@@ -102,10 +104,11 @@ function makeInput(
 ): Input {
   let failure: Diagnostic | undefined;
   let compression: Compression | undefined;
+  const counter = { bytes: 0 };
   async function* chunks(): AsyncGenerator<Buffer> {
     try {
       signal?.throwIfAborted();
-      const raw = asBuffers(read(), signal);
+      const raw = asBuffers(read(), signal, counter);
       const head = await readHead(raw);
       compression = compressionOf(name, head.bytes);
       const body = prepend(head.bytes, raw);
@@ -122,15 +125,22 @@ function makeInput(
     name,
     compression: () => compression,
     failure: () => failure,
+    bytesRead: () => counter.bytes,
     [Symbol.asyncIterator]: () => (iterator ??= chunks()),
   };
   return size === undefined ? input : { ...input, size };
 }
 
-async function* asBuffers(stream: NodeJS.ReadableStream, signal: AbortSignal | undefined): AsyncGenerator<Buffer> {
+async function* asBuffers(
+  stream: NodeJS.ReadableStream,
+  signal: AbortSignal | undefined,
+  counter: { bytes: number },
+): AsyncGenerator<Buffer> {
   for await (const chunk of stream) {
     signal?.throwIfAborted();
-    yield typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
+    counter.bytes += bytes.length;
+    yield bytes;
   }
 }
 

@@ -48,6 +48,7 @@ describe('openInput: plain files and streams', () => {
     for await (const chunk of input) chunks.push(chunk);
     expect(chunks.length).toBeGreaterThan(10);
     expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(input.bytesRead()).toBe(bytes.length);
     expect(input.compression()).toBe('none');
     expect(input.failure()).toBeUndefined();
   });
@@ -80,6 +81,7 @@ describe('openInput: gzip and zstd', () => {
     expect((await readAll(input)).equals(PLAIN)).toBe(true);
     expect(input.compression()).toBe('gzip');
     expect(input.size).toBe(gz.length);
+    expect(input.bytesRead()).toBe(gz.length); // stored bytes, for progress against `size`
   });
 
   it('gunzips every member of a multi-member .gz', async () => {
