@@ -1,0 +1,118 @@
+/**
+ * Output formats for position records (`fens`, `positions`): text, ndjson, csv and epd.
+ *
+ * The set of columns is fixed before the first row (from the options), so a CSV header is known up
+ * front and every NDJSON object has the same keys in the same order:
+ * `file` (only when the run has more than one input file), `game`, `ply`, `move`, `uci`, `fen`,
+ * then `path` (with --variations), `tags` (with --tags) and `count` (with --unique --count).
+ */
+
+export const POSITION_FORMATS = ['text', 'ndjson', 'csv', 'epd'] as const;
+export type PositionFormat = (typeof POSITION_FORMATS)[number];
+
+/** One position to print. */
+export interface PositionRow {
+  readonly file: string;
+  /** 1-based, counted across the whole run (see README-commands.md). */
+  readonly game: number;
+  /** 0 for the starting position. */
+  readonly ply: number;
+  /** Canonical SAN of the move that led here ('' for ply 0). */
+  readonly move: string;
+  readonly uci: string;
+  readonly fen: string;
+  /** Where the ply stands in the move tree: `"12"`, `"12.2.3"`. */
+  readonly path: string;
+  /** Tag values by name; null when the game has no such tag. */
+  readonly tags: Readonly<Record<string, string | null>>;
+  readonly count?: number;
+}
+
+export interface ColumnSettings {
+  readonly file: boolean;
+  readonly path: boolean;
+  readonly tags: readonly string[];
+  readonly count: boolean;
+}
+
+export interface RowFormatter {
+  /** Printed once before the first row (the CSV header), or undefined. */
+  readonly header: string | undefined;
+  /** Printed between two games that both printed rows, or undefined for none. */
+  readonly gameBreak: string | undefined;
+  row(r: PositionRow): string;
+}
+
+export function makeFormatter(format: PositionFormat, columns: ColumnSettings): RowFormatter {
+  switch (format) {
+    case 'text':
+      return { header: undefined, gameBreak: '', row: (r) => (columns.count ? `${r.count ?? 0} ${r.fen}` : r.fen) };
+    case 'ndjson':
+      return { header: undefined, gameBreak: undefined, row: (r) => JSON.stringify(jsonRow(r, columns)) };
+    case 'csv':
+      return { header: csvHeader(columns), gameBreak: undefined, row: (r) => csvRow(r, columns) };
+    case 'epd':
+      return { header: undefined, gameBreak: undefined, row: (r) => epdRow(r, columns) };
+  }
+}
+
+/** Builds the object key by key, so the key order is the documented one. */
+function jsonRow(r: PositionRow, columns: ColumnSettings): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (columns.file) out['file'] = r.file;
+  out['game'] = r.game;
+  out['ply'] = r.ply;
+  out['move'] = r.move;
+  out['uci'] = r.uci;
+  out['fen'] = r.fen;
+  if (columns.path) out['path'] = r.path;
+  if (columns.tags.length > 0) out['tags'] = r.tags;
+  if (columns.count) out['count'] = r.count ?? 0;
+  return out;
+}
+
+function csvHeader(columns: ColumnSettings): string {
+  const names = [
+    ...(columns.file ? ['file'] : []),
+    'game',
+    'ply',
+    'move',
+    'uci',
+    'fen',
+    ...(columns.path ? ['path'] : []),
+    ...columns.tags,
+    ...(columns.count ? ['count'] : []),
+  ];
+  return names.map(csvField).join(',');
+}
+
+function csvRow(r: PositionRow, columns: ColumnSettings): string {
+  const fields = [
+    ...(columns.file ? [r.file] : []),
+    String(r.game),
+    String(r.ply),
+    r.move,
+    r.uci,
+    r.fen,
+    ...(columns.path ? [r.path] : []),
+    ...columns.tags.map((name) => r.tags[name] ?? ''),
+    ...(columns.count ? [String(r.count ?? 0)] : []),
+  ];
+  return fields.map(csvField).join(',');
+}
+
+/** RFC 4180: quote a field holding a comma, quote, CR or LF, and double the quotes inside. */
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * EPD: the first four FEN fields, then the counters as the standard `hmvc`/`fmvn` operations and an
+ * `id` naming game and ply (the tree path with --variations, so ids stay unique).
+ */
+function epdRow(r: PositionRow, columns: ColumnSettings): string {
+  const [placement, turn, castling, ep, halfmoves, fullmoves] = r.fen.split(' ');
+  const where = columns.path ? r.path : String(r.ply);
+  const count = columns.count ? ` c0 "${r.count ?? 0}";` : '';
+  return `${placement} ${turn} ${castling} ${ep} hmvc ${halfmoves}; fmvn ${fullmoves}; id "g${r.game}p${where}";${count}`;
+}
