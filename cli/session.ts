@@ -1,0 +1,129 @@
+/**
+ * What every PGN-reading command shares: expanding the inputs, reading their games one at a time,
+ * the output writer, diagnostics with their counts, the progress bar, the summary line and the
+ * exit code. A command only says what to do with each game.
+ *
+ * Exit codes (DESIGN.md 7.4): 0 fine; 1 problems (errors, or warnings with --strict) in the input;
+ * 2 bad usage or an unreadable input. An unreadable file among several does not stop the run: the
+ * readable files are still converted and the exit code is 2 at the end.
+ */
+import type { Diagnostic, Game } from '../src/index.js';
+import { expandInputs, readInput, type InputFile } from './inputs.js';
+import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
+import { ProgressBar } from './output/progress.js';
+import { BufferedWriter } from './output/writer.js';
+import type { InputOptions } from './options.js';
+
+/** A game and where it came from. */
+export interface GameItem {
+  readonly game: Game;
+  readonly file: InputFile;
+  /** 1-based, counted across all inputs of the run. */
+  readonly number: number;
+}
+
+export interface SessionSettings extends InputOptions {
+  /** Where diagnostics go: stderr (default) or the command's output (`validate`). */
+  readonly diagnosticsTo?: 'stderr' | 'output';
+  readonly diagnosticFormat?: ReporterOptions['format'];
+}
+
+/** Codes meaning an input could not be read at all; they make the exit code 2. */
+const UNREADABLE = new Set(['IO_UNREADABLE', 'USAGE']);
+
+export class Session {
+  gamesRead = 0;
+  private unreadable = false;
+  private bytesDone = 0;
+
+  private constructor(
+    readonly files: readonly InputFile[],
+    readonly writer: BufferedWriter,
+    readonly reporter: DiagnosticReporter,
+    private readonly settings: SessionSettings,
+    private readonly progress: ProgressBar | undefined,
+  ) {}
+
+  /**
+   * Opens the output (throws the fs error if it cannot be created: the caller makes that a usage
+   * error) and expands the input paths, reporting the ones that do not exist.
+   */
+  static async open(paths: readonly string[], settings: SessionSettings): Promise<Session> {
+    const writer = BufferedWriter.open(settings.output);
+    const expanded = await expandInputs(paths);
+    const total = expanded.files.reduce((sum, f) => sum + (f.size ?? 0), 0);
+    const progress = ProgressBar.maybe(total, settings.quiet === true);
+    const print = settings.diagnosticsTo === 'output' ? (t: string) => writer.line(t) : (t: string) => printErr(t, progress);
+    const reporter = new DiagnosticReporter(print, {
+      verbose: settings.verbose,
+      quiet: settings.quiet,
+      format: settings.diagnosticFormat ?? 'text',
+    });
+    const session = new Session(expanded.files, writer, reporter, settings, progress);
+    for (const problem of expanded.problems) session.report(problem.diagnostic, problem.name);
+    return session;
+  }
+
+  /** True when the run has more than one input file (records then name their file). */
+  get manyFiles(): boolean {
+    return this.files.length > 1;
+  }
+
+  /** Every game of every input, in order; file-level problems are reported as they are found. */
+  async *games(): AsyncGenerator<GameItem> {
+    for (const file of this.files) {
+      const reading = readInput(file, this.settings.encoding);
+      let reported = 0;
+      // File-level problems (decoding, a read failure) are shown as soon as they are found.
+      const reportNew = (): void => {
+        const found = reading.diagnostics();
+        for (; reported < found.length; reported++) this.report(found[reported] as Diagnostic, file.name);
+      };
+      for await (const game of reading.games) {
+        this.gamesRead++;
+        this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
+        reportNew();
+        yield { game, file, number: this.gamesRead };
+      }
+      reportNew();
+      this.bytesDone += file.size ?? 0;
+    }
+    this.progress?.clear();
+  }
+
+  report(d: Diagnostic, file: string): void {
+    if (UNREADABLE.has(d.code) && d.severity === 'error') this.unreadable = true;
+    this.reporter.report(d, file);
+  }
+
+  /** Reports a game's diagnostics in file order. */
+  reportAll(diagnostics: readonly Diagnostic[], file: string): void {
+    const sorted = [...diagnostics].sort((a, b) => (a.offset ?? 0) - (b.offset ?? 0));
+    for (const d of sorted) this.report(d, file);
+  }
+
+  exitCode(strict = false): number {
+    if (this.unreadable) return 2;
+    const { errors, warnings } = this.reporter.counts;
+    return errors > 0 || (strict && warnings > 0) ? 1 : 0;
+  }
+
+  /** The summary line for this run (`positions` left out when undefined). */
+  summary(positions?: number): string {
+    return summaryLine(this.gamesRead, this.reporter.counts, positions);
+  }
+
+  /** Flushes and closes the output, prints the summary on stderr (unless --quiet). */
+  async finish(options: { positions?: number; strict?: boolean; summaryTo?: 'stderr' | 'output' } = {}): Promise<number> {
+    const line = this.summary(options.positions);
+    if (options.summaryTo === 'output') this.writer.line(line);
+    else if (this.settings.quiet !== true) printErr(line, this.progress);
+    await this.writer.close();
+    return this.exitCode(options.strict);
+  }
+}
+
+function printErr(text: string, progress: ProgressBar | undefined): void {
+  progress?.clear();
+  process.stderr.write(`${text}\n`);
+}
