@@ -77,6 +77,10 @@ export const DIAGNOSTIC_CODES = {
   REPLAY_MISSING_CHECK: 'warning',
   REPLAY_PLYCOUNT_MISMATCH: 'warning',
   REPLAY_MOVE_AFTER_END: 'warning',
+  // ----- build (src/replay/build.ts) -----
+  BUILD_NO_MOVE: 'error',
+  BUILD_BAD_MOVE: 'error',
+  BUILD_BAD_FEN: 'error',
   // ----- input / output (src/node/, cli/) -----
   IO_UNREADABLE: 'error',
   IO_ENCODING: 'info',
