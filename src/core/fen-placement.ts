@@ -56,7 +56,11 @@ export function readPlacement(r: Reader, token: Token): Placement | undefined {
   const squareOffsets = new Int32Array(64).fill(-1);
   const before = r.out.length;
   if (ranks.length !== 8) reportRankCount(r, token, ranks);
-  ranks.forEach((rank, index) => readRank(r, token.offset + rank.start, rank.text, index, board, squareOffsets));
+  ranks.forEach((rank, index) => {
+    // An empty extra rank (`…/` or `//`) is explained by FEN_RANK_COUNT's hint; no width error too.
+    if (rank.text === '' && ranks.length > 8) return;
+    readRank(r, token.offset + rank.start, rank.text, index, board, squareOffsets);
+  });
   return r.out.length === before ? { board, squareOffsets } : undefined;
 }
 
