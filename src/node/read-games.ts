@@ -1,0 +1,120 @@
+/**
+ * Games from a file, stdin or a stream: `openInput` (bytes, decompressed) → `createDecoder`
+ * (text) → the PGN layer's incremental `GameSplitter` → `parseGame`, one game at a time, so memory
+ * holds one read chunk and one game, however large the file.
+ *
+ * Design: `readPgn` returns a reader whose `games` is a lazy async iterable, with the file-level
+ * diagnostics beside it rather than mixed into the stream of games. A game carries its own syntax
+ * diagnostics (`game.diagnostics`); what belongs to the file as a whole — IO_UNREADABLE,
+ * IO_ENCODING, IO_DECODE, IO_BINARY, USAGE for an unknown encoding name — is in `diagnostics()`,
+ * which grows while the games are read and is complete once the iteration has ended. This keeps
+ * the common loop `for await (const game of reader.games)` free of a union to unwrap, and no IO
+ * problem is thrown: a file that cannot be opened gives no games and one IO_UNREADABLE.
+ * Aborting `signal` rejects the iteration with `signal.reason`.
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import type { Game } from '../pgn/ast.js';
+import { parseGame } from '../pgn/parse-game.js';
+import { GameSplitter, type GameChunk } from '../pgn/split.js';
+import { createDecoder, type Decoder } from './decode.js';
+import { openInput, type Input } from './input.js';
+
+export interface ReadOptions {
+  /** Force this encoding (any iconv-lite name) instead of BOM / UTF-8 / Windows-1252 detection. */
+  readonly encoding?: string;
+  /** Stops reading; the iteration then rejects with `signal.reason`. */
+  readonly signal?: AbortSignal;
+  /** The stream read for `-` (default `process.stdin`). */
+  readonly stdin?: NodeJS.ReadableStream;
+  /** The name of a stream source in messages (default '<stdin>' or '<stream>'). */
+  readonly name?: string;
+}
+
+export interface PgnReader {
+  /** The games in file order. Iterate once; reading starts with the first `next()`. */
+  readonly games: AsyncIterable<Game>;
+  /** File-level diagnostics found so far, in the order found; complete after iteration. */
+  diagnostics(): readonly Diagnostic[];
+  /** The encoding used (see `Decoder.encoding`); undefined until decoding has started. */
+  encoding(): string | undefined;
+  /** Bytes taken from the source so far, as stored (compressed for .gz/.zst). */
+  bytesRead(): number;
+}
+
+/**
+ * Reads the games of a PGN file (`-` for stdin) or stream, decompressing and decoding it.
+ * O(file size) time; memory bounded by one chunk plus the largest game.
+ *
+ * @example
+ * const reader = readPgn('games.pgn.gz');
+ * for await (const game of reader.games) console.log(game.tags.length, game.diagnostics.length);
+ * for (const d of reader.diagnostics()) console.error(formatDiagnostic(d, 'games.pgn.gz'));
+ */
+export function readPgn(source: string | NodeJS.ReadableStream, options: ReadOptions = {}): PgnReader {
+  const found: Diagnostic[] = [];
+  let input: Input | undefined;
+  let decoder: Decoder | undefined;
+
+  async function* games(): AsyncGenerator<Game> {
+    const created = createDecoder(options.encoding === undefined ? {} : { encoding: options.encoding });
+    if (!created.ok) {
+      found.push(created.error);
+      return;
+    }
+    const opened = await openInput(source, inputOptions(options));
+    if (!opened.ok) {
+      found.push(opened.error);
+      return;
+    }
+    input = opened.value;
+    const active = (decoder = created.value);
+    const splitter = new GameSplitter();
+    let reported = 0;
+    const collect = (): void => {
+      const all = active.diagnostics();
+      for (; reported < all.length; reported++) found.push(all[reported] as Diagnostic);
+    };
+    for await (const bytes of input) {
+      const chunks = splitter.push(active.push(bytes));
+      collect();
+      yield* parseAll(chunks, options.signal);
+    }
+    options.signal?.throwIfAborted();
+    const failure = input.failure();
+    if (failure) found.push(failure);
+    const last = splitter.push(active.end());
+    collect();
+    yield* parseAll([...last, ...splitter.end()], options.signal);
+  }
+
+  const iterator = games();
+  return {
+    games: { [Symbol.asyncIterator]: () => iterator },
+    diagnostics: () => found,
+    encoding: () => decoder?.encoding,
+    bytesRead: () => input?.bytesRead() ?? 0,
+  };
+}
+
+/**
+ * Just the games; file-level diagnostics are dropped. Use `readPgn` to see why a file gave no
+ * games (IO_UNREADABLE) or how it was decoded.
+ */
+export function readGames(source: string | NodeJS.ReadableStream, options: ReadOptions = {}): AsyncIterable<Game> {
+  return readPgn(source, options).games;
+}
+
+function* parseAll(chunks: readonly GameChunk[], signal: AbortSignal | undefined): Generator<Game> {
+  for (const chunk of chunks) {
+    signal?.throwIfAborted();
+    yield parseGame(chunk);
+  }
+}
+
+function inputOptions(options: ReadOptions): Parameters<typeof openInput>[1] {
+  return {
+    ...(options.signal && { signal: options.signal }),
+    ...(options.stdin && { stdin: options.stdin }),
+    ...(options.name !== undefined && { name: options.name }),
+  };
+}
