@@ -95,7 +95,7 @@ class StreamDecoder implements Decoder {
 
   constructor(
     private readonly maxBlock: number,
-    private readonly forced: string | undefined,
+    forced: string | undefined,
   ) {
     this.label = forced ?? 'utf-8';
     if (forced !== undefined) {

@@ -128,6 +128,18 @@ describe('readPgn: compressed input and streams', () => {
     expect(count).toBe(4000);
   });
 
+  it('reads lazily: breaking out of the loop stops reading the file', async () => {
+    const big = Buffer.concat(Array.from({ length: 4000 }, () => PLAIN_BYTES)); // 608,000 bytes
+    const reader = readPgn(write('big.pgn', big));
+    expect(reader.bytesRead()).toBe(0);
+    for await (const game of reader.games) {
+      expect(game.index).toBe(0);
+      break;
+    }
+    expect(reader.bytesRead()).toBeGreaterThan(0);
+    expect(reader.bytesRead()).toBeLessThan(big.length / 4);
+  });
+
   it("reads '-' from the given stdin stream, in small chunks", async () => {
     const chunks = Array.from({ length: Math.ceil(PLAIN_BYTES.length / 7) }, (_, i) => PLAIN_BYTES.subarray(i * 7, i * 7 + 7));
     const reader = readPgn('-', { stdin: Readable.from(chunks) });
