@@ -5,6 +5,9 @@
  */
 import { diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from '../diagnostics.js';
 
+/** Dash look-alikes that real files write for "none" (en dash, em dash, minus sign, double hyphen). */
+export const DASH_LIKE = new Set(['\u2013', '\u2014', '\u2212', '--']);
+
 /** A whitespace-separated piece of the FEN text and where it starts. */
 export interface Token {
   readonly text: string;

@@ -7,8 +7,9 @@
  * strings or joins; measured about 0.3 µs per FEN, five times chessops' `makeFen`), and standard
  * castling rights go through a 16-entry table instead of a sort.
  */
+import { backRankKing } from './fen-castling.js';
 import { hasLegalEnPassant, hasPseudoEnPassant, Position } from './position.js';
-import { BLACK, FILE_NAMES, KING, ROOK, squareName, type Board, type Setup, type Square } from './types.js';
+import { BLACK, FILE_NAMES, ROOK, squareName, type Board, type Setup, type Square } from './types.js';
 
 /** Which en-passant square to write; see `makeFen`. */
 export type FenEpMode = 'always' | 'pseudo' | 'legal';
@@ -85,7 +86,7 @@ export function makeCastlingField(
 
 /** Chess960, Shredder-FEN and anything unusual: one letter per right, in the usual order. */
 function makeGeneralCastling(board: Board, rooks: readonly Square[], chess960: boolean, mode: FenCastlingMode): string {
-  const kingFiles = [backRankKingFile(board, 0, KING), backRankKingFile(board, 56, KING | BLACK)] as const;
+  const kingFiles = [backRankKing(board, true), backRankKing(board, false)] as const;
   // Slots: white king side, white queen side, black king side, black queen side.
   const slots = ['', '', '', ''];
   for (const square of rooks) {
@@ -127,11 +128,6 @@ function castlingLetter(
   }
   if (outermost) return letterOf(kingSide ? 'K' : 'Q');
   return black ? fileLetter : fileLetter.toUpperCase();
-}
-
-function backRankKingFile(board: Board, base: number, king: number): number {
-  for (let file = 0; file < 8; file++) if (board[base + file] === king) return file;
-  return -1;
 }
 
 /**
