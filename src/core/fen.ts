@@ -5,8 +5,9 @@
  *
  * Key decision: every problem is a `Diagnostic` with the FEN field, the offset and length of the
  * offending characters, and a hint (often the full corrected FEN), never an exception; the work is
- * split by step (`fen-read`, `fen-placement`, `fen-validate`, `fen-validate-rights`, `fen-write`) to
- * keep each file small, and this module is the one entry point the rest of forsyth imports.
+ * split by step (`fen-read`, `fen-placement`, `fen-castling`, `fen-validate`, `fen-validate-rights`,
+ * `fen-write`) to keep each file small, and this module is the one entry point the rest of forsyth
+ * imports.
  */
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { Checked } from '../result.js';
