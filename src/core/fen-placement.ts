@@ -101,7 +101,10 @@ function readRank(r: Reader, offset: number, text: string, index: number, board:
       }
     } else {
       ok = false;
-      reportBadPiece(r, text.charAt(i), label, text, offset + i);
+      // A character outside the BMP (an emoji, say) is one bad square, quoted whole.
+      const wide = c >= 0xd800 && c <= 0xdbff && i + 1 < text.length;
+      reportBadPiece(r, text.slice(i, wide ? i + 2 : i + 1), label, text, offset + i);
+      if (wide) i++;
     }
     file++;
   }

@@ -186,6 +186,12 @@ describe('parseFen: piece placement', () => {
       { code: 'FEN_BAD_PIECE', field: 0, offset: 5, length: 1, says: ["'?'"], hint: "piece letters are 'PNBRQK' for white and 'pnbrqk' for black" },
     ],
     ["a German 'S' for a knight", german, false, { code: 'FEN_BAD_PIECE', field: 0, offset: at(german, 'S'), length: 1, hint: "FEN uses English piece letters: did you mean 'N'?" }],
+    [
+      'a character outside the BMP',
+      '4k3/8/8/8/8/8/8/4K2\u{1F600} w - - 0 1',
+      false,
+      { code: 'FEN_BAD_PIECE', field: 0, offset: 19, length: 2, says: ["'\u{1F600}'"] },
+    ],
     ["a digit '0'", zero, false, { code: 'FEN_BAD_PIECE', field: 0, offset: at(zero, '04K'), length: 1, hint: "a digit counts empty squares, from 1 to 8: leave out the '0'" }],
     [
       'two digits in a row',
