@@ -22,67 +22,87 @@ function letterOf(v: Validation, index: number, sq: Square): string {
   return sq < 8 ? file.toUpperCase() : file;
 }
 
+/** One castling right as written: its index in `castlingRooks`, rook square, letter and offset. */
+interface Right {
+  readonly index: number;
+  readonly square: Square;
+  readonly letter: string;
+  readonly offset: number | undefined;
+  readonly black: boolean;
+}
+
 /** FEN_CASTLING_NO_ROOK, FEN_CASTLING_KING_MOVED and FEN_BAD_CASTLING (two rights on one side). */
 export function checkCastlingRights(v: Validation): void {
-  const { setup } = v;
-  const rooks = setup.castlingRooks;
   const kingMovedReported = [false, false];
-  const sides = new Map<number, number>();
-  rooks.forEach((sq, index) => {
-    const letter = letterOf(v, index, sq);
-    const offset = v.layout?.castlingOffsets[index];
-    const black = sq >= 56;
-    const color = black ? 'black' : 'white';
-    const withoutIt = (): string => v.fenWith({ castlingRooks: rooks.filter((_, i) => i !== index) });
-    if (sq >= 8 && sq < 56) {
-      v.add('FEN_CASTLING_NO_ROOK', `the castling right '${letter}' names ${squareName(sq)}, which is not on a back rank`, 2, undefined, undefined, offset);
+  const sides = new Map<number, Right>();
+  v.setup.castlingRooks.forEach((square, index) => {
+    const right: Right = { index, square, letter: letterOf(v, index, square), offset: v.layout?.castlingOffsets[index], black: square >= 56 };
+    if (!hasRook(v, right)) return;
+    const kingSq = v.setup.board.indexOf(KING | (right.black ? BLACK : 0));
+    if (kingSq < 0) return; // FEN_KING_COUNT says it
+    const colorIndex = right.black ? 1 : 0;
+    if (!kingAtHome(v, right, kingSq, !kingMovedReported[colorIndex])) {
+      kingMovedReported[colorIndex] = true;
       return;
     }
-    const rook = ROOK | (black ? BLACK : 0);
-    if (setup.board[sq] !== rook) {
-      v.add(
-        'FEN_CASTLING_NO_ROOK',
-        `the castling right '${letter}' needs a ${color} rook on ${squareName(sq)}, but ${describeSquare(setup, sq)}`,
-        2,
-        undefined,
-        `a rook that has moved or been taken cannot castle: remove '${letter}': '${withoutIt()}'`,
-        offset,
-      );
-      return;
-    }
-    const kingSq = setup.board.indexOf(KING | (black ? BLACK : 0));
-    if (kingSq < 0) return;
-    const base = black ? 56 : 0;
-    const kingFile = kingSq & 7;
-    const kingOnRank = kingSq >= base && kingSq < base + 8;
-    if (!kingOnRank || (!v.chess960 && kingFile !== 4)) {
-      if (kingMovedReported[black ? 1 : 0]) return;
-      kingMovedReported[black ? 1 : 0] = true;
-      const where = kingOnRank ? `${squareName(kingSq)}, not e${black ? 8 : 1}` : `${squareName(kingSq)}, off rank ${black ? 8 : 1}`;
-      const kept = rooks.filter((r) => (r >= 56) !== black);
-      v.add(
-        'FEN_CASTLING_KING_MOVED',
-        `the castling right '${letter}' needs the ${color} king on its starting square, but it is on ${where}`,
-        2,
-        undefined,
-        `a king that has moved cannot castle: remove ${color}'s rights: '${v.fenWith({ castlingRooks: kept })}'`,
-        offset,
-      );
-      return;
-    }
-    const sideKey = (black ? 2 : 0) + ((sq & 7) > kingFile ? 0 : 1);
+    const sideKey = colorIndex * 2 + ((square & 7) > (kingSq & 7) ? 0 : 1);
     const earlier = sides.get(sideKey);
-    if (earlier !== undefined) {
-      const other = letterOf(v, earlier, rooks[earlier] ?? sq);
-      const side = sideKey & 1 ? 'queen' : 'king';
-      const message = rooks[earlier] === sq
-        ? `the castling rights '${other}' and '${letter}' name the same rook on ${squareName(sq)}`
-        : `the castling rights '${other}' and '${letter}' are both on ${color}'s ${side} side`;
-      v.add('FEN_BAD_CASTLING', message, 2, undefined, `keep one right per side: remove '${letter}': '${withoutIt()}'`, offset);
-      return;
-    }
-    sides.set(sideKey, index);
+    if (earlier) reportSameSide(v, earlier, right, sideKey);
+    else sides.set(sideKey, right);
   });
+}
+
+function withoutRight(v: Validation, index: number): string {
+  return v.fenWith({ castlingRooks: v.setup.castlingRooks.filter((_, i) => i !== index) });
+}
+
+/** True when a rook of the right colour stands on the right's square (else reports FEN_CASTLING_NO_ROOK). */
+function hasRook(v: Validation, right: Right): boolean {
+  const { square, letter, offset, black } = right;
+  if (square >= 8 && square < 56) {
+    v.add('FEN_CASTLING_NO_ROOK', `the castling right '${letter}' names ${squareName(square)}, which is not on a back rank`, 2, undefined, undefined, offset);
+    return false;
+  }
+  if (v.setup.board[square] === (ROOK | (black ? BLACK : 0))) return true;
+  v.add(
+    'FEN_CASTLING_NO_ROOK',
+    `the castling right '${letter}' needs a ${black ? 'black' : 'white'} rook on ${squareName(square)}, but ${describeSquare(v.setup, square)}`,
+    2,
+    undefined,
+    `a rook that has moved or been taken cannot castle: remove '${letter}': '${withoutRight(v, right.index)}'`,
+    offset,
+  );
+  return false;
+}
+
+/** True when the king stands where castling needs it (its back rank; e1/e8 in standard chess). */
+function kingAtHome(v: Validation, right: Right, kingSq: Square, report: boolean): boolean {
+  const { black, letter, offset } = right;
+  const base = black ? 56 : 0;
+  const kingOnRank = kingSq >= base && kingSq < base + 8;
+  if (kingOnRank && (v.chess960 || (kingSq & 7) === 4)) return true;
+  if (!report) return false;
+  const color = black ? 'black' : 'white';
+  const where = kingOnRank ? `${squareName(kingSq)}, not e${black ? 8 : 1}` : `${squareName(kingSq)}, off rank ${black ? 8 : 1}`;
+  const kept = v.setup.castlingRooks.filter((r) => (r >= 56) !== black);
+  v.add(
+    'FEN_CASTLING_KING_MOVED',
+    `the castling right '${letter}' needs the ${color} king on its starting square, but it is on ${where}`,
+    2,
+    undefined,
+    `a king that has moved cannot castle: remove ${color}'s rights: '${v.fenWith({ castlingRooks: kept })}'`,
+    offset,
+  );
+  return false;
+}
+
+function reportSameSide(v: Validation, earlier: Right, right: Right, sideKey: number): void {
+  const color = right.black ? 'black' : 'white';
+  const message =
+    earlier.square === right.square
+      ? `the castling rights '${earlier.letter}' and '${right.letter}' name the same rook on ${squareName(right.square)}`
+      : `the castling rights '${earlier.letter}' and '${right.letter}' are both on ${color}'s ${sideKey & 1 ? 'queen' : 'king'} side`;
+  v.add('FEN_BAD_CASTLING', message, 2, undefined, `keep one right per side: remove '${right.letter}': '${withoutRight(v, right.index)}'`, right.offset);
 }
 
 /**
