@@ -3,7 +3,7 @@
  * the same validity verdict for every position, the same normalised FEN where valid, and the round
  * trip of real perft FENs. Fixtures are always run; the full shared corpus files when present.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -102,6 +102,29 @@ describe.runIf(existsSync(SHARED_EXPECTED))('shared corpus position files agains
     const oracle = loadOracle(`${SHARED_EXPECTED}${name}`);
     expect(oracle.length).toBeGreaterThan(100);
     for (const record of oracle) checkAgainstOracle(record);
+  });
+});
+
+describe.runIf(existsSync(SHARED_EXPECTED))('FEN tags of the shared corpus PGN files against python-chess', () => {
+  interface GameRecord {
+    readonly headers?: Readonly<Record<string, string>>;
+    readonly start_fen: string | null;
+    readonly chess960: boolean;
+  }
+  it('accepts exactly the FEN tags python-chess accepts and normalises them the same way', () => {
+    let checked = 0;
+    for (const name of readdirSync(SHARED_EXPECTED).filter((n) => !n.includes('.fen.jsonl'))) {
+      for (const line of readLines(`${SHARED_EXPECTED}${name}`)) {
+        const game = JSON.parse(line) as GameRecord;
+        const fen = game.headers?.['FEN'];
+        if (fen === undefined) continue;
+        checked++;
+        const result = parseFen(fen, game.chess960 ? { chess960: true } : {});
+        const ours = result.ok ? makeFen(result.value, { ep: 'legal' }) : null;
+        expect(ours, `${name}: ${fen} ${JSON.stringify(result.diagnostics)}`).toBe(game.start_fen);
+      }
+    }
+    expect(checked).toBeGreaterThan(1000);
   });
 });
 
