@@ -48,7 +48,8 @@ const TOOLS = [
     jobs: ['replay'],
     external: true,
     missing: () => !existsSync(CLI) && 'forsyth CLI not built (dist/cli/main.js missing)',
-    argv: (file) => [process.execPath, CLI, 'fens', file],
+    // --ep legal: the same work and the same FENs as the peers (the CLI's default is 'always').
+    argv: (file) => [process.execPath, CLI, 'fens', '--ep', 'legal', file],
     checksum: cliChecksum,
   },
   { name: 'chessops', jobs: ['replay', 'parse', 'perft'], argv: node('chessops.mjs') },
@@ -96,11 +97,17 @@ function runChild(argv, devNull = false) {
 
 /** The CLI prints FENs rather than a JSON line: hash the lines that look like FENs (untimed run). */
 async function cliChecksum(file) {
-  const child = spawn(process.execPath, [CLI, 'fens', file], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [CLI, 'fens', '--ep', 'legal', file], { stdio: ['ignore', 'pipe', 'ignore'] });
   const fnv = new Fnv();
   const fen = /^[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7} [wb] \S+ \S+ \d+ \d+$/;
   for await (const line of createInterface({ input: child.stdout })) if (fen.test(line)) fnv.add(line);
   return fnv.count ? { fens: fnv.count, checksum: fnv.hex() } : undefined;
+}
+
+/** The telling line of a child's stderr: the first error message, else the last line. */
+function why(stderr) {
+  const lines = stderr.trim().split('\n');
+  return (lines.find((l) => /Error\b|error:/.test(l)) ?? lines.at(-1) ?? '').trim().slice(0, 300);
 }
 
 function median(xs) {
@@ -137,7 +144,7 @@ for (let i = 0; i < runs; i++) {
     if (row.skip || row.error) continue;
     const r = await runChild(row.tool.argv(row.input?.path), row.tool.external);
     if (r.json?.skip) row.skip = r.json.skip;
-    else if (r.code !== 0 || (!row.tool.external && !r.json)) row.error = `exit ${r.code}: ${r.err.trim().split('\n').slice(-2).join(' | ')}`;
+    else if (r.code !== 0 || (!row.tool.external && !r.json)) row.error = `exit ${r.code}: ${why(r.err)}`;
     else row.samples.push(r);
   }
 }
@@ -156,7 +163,8 @@ if (slice && !sliceRef && refRow) {
   const r = await runChild(refRow.tool.argv(slice.path)); // once, untimed: the reference on the slice
   sliceRef = r.json;
 }
-const forsythRow = rows.find((r) => r.tool.name === 'forsyth' && r.samples.length);
+// The ratio's base: the library row, else the streaming reader, else the CLI (the footer says which).
+const forsythRow = ['forsyth', 'forsyth-stream', 'forsyth-cli'].map((n) => rows.find((r) => r.tool.name === n && r.samples.length)).find(Boolean);
 
 function rates(row) {
   const wall = median(row.samples.map((s) => s.wallMs)) / 1000;
@@ -226,7 +234,7 @@ for (const [i, r] of table.entries()) {
 }
 console.log('');
 console.log(`wall s: whole child process (Node start-up included), median; work s: the job as timed inside the child.`);
-console.log(`rates use wall s. forsyth/peer: forsyth ${unit}/s ÷ peer ${unit}/s (>1: forsyth faster).`);
+console.log(`rates use wall s. forsyth/peer: ${forsythRow?.tool.name ?? 'forsyth'} ${unit}/s ÷ peer ${unit}/s (>1: forsyth faster).`);
 console.log(`peak RSS: ${TIME ? '/usr/bin/time %M' : 'process.resourceUsage().maxRSS (no /usr/bin/time)'}. check: ${job === 'perft' ? 'node count equals the published perft value' : `checksum equals the reference (${oracle ? 'python-chess' : 'forsyth, else chessops'})`}.`);
 if (rows.some((r) => r.tool.external && r.samples.length && !r.result)) console.log('external tools without a checksum: counts are the corpus\'s, check n/a.');
 for (const n of notes) console.log(`note: ${n}`);
