@@ -7,17 +7,17 @@
  * board, which `play` would otherwise have to maintain alongside the `Int8Array` (measured: the ray
  * walk beats deriving 64-bit occupancy per position for our access pattern of a few tests per move).
  *
- * Directions are numbered 0–7: N, S, E, W (orthogonal, rook-like) then NE, NW, SE, SW (diagonal).
- * Direction `d ^ 1` is the opposite of `d`.
+ * Directions are numbered 0–7: N, S, E, W (orthogonal, rook-like) then NE, SW, NW, SE (diagonal),
+ * paired so that direction `d ^ 1` is the opposite of `d`.
  */
 import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, type Board, type Color, type Square } from './types.js';
 
 /** File and rank steps for directions 0–7. */
-const DIR_FILE = [0, 0, 1, -1, 1, -1, 1, -1] as const;
-const DIR_RANK = [1, -1, 0, 0, 1, 1, -1, -1] as const;
+const DIR_FILE = [0, 0, 1, -1, 1, -1, -1, 1] as const;
+const DIR_RANK = [1, -1, 0, 0, 1, -1, 1, -1] as const;
 
 /** Square delta per direction, for code that walks a ray it already knows the length of. */
-export const DIRECTION_DELTAS: readonly number[] = [8, -8, 1, -1, 9, 7, -7, -9];
+export const DIRECTION_DELTAS: readonly number[] = [8, -8, 1, -1, 9, -9, 7, -7];
 
 /** Rays: `RAY_SQUARES[(square * 8 + dir) * 7 + k]` is the (k+1)-th square from `square` in `dir`. */
 export const RAY_SQUARES = new Int8Array(64 * 8 * 7);

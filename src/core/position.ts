@@ -1,48 +1,230 @@
 /**
- * `Position`: an immutable chess position (standard or Chess960) and the rules that act on it.
- * Depends on `types.ts` and `attacks.ts`; no Node.
+ * `Position`: an immutable chess position (standard or Chess960) and the rules that act on it:
+ * legal moves, `play`, check, mate, stalemate, insufficient material, en passant tests.
+ * Depends on `types.ts`, `attacks.ts` and the private `movegen.ts`; no Node.
+ *
+ * Key decision: every query loads the position into one module-private `MutableBoard` (a 64-byte
+ * copy), works there and returns plain values, so nothing mutable escapes and callers may keep and
+ * share positions freely (DESIGN 7.5).
  */
-import { BLACK, KING, type Board, type Color, type Setup, type Square } from './types.js';
+import { PAWN_COUNT, PAWN_TARGETS, isAttackedBy } from './attacks.js';
+import { KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, MutableBoard, encodeMove, KIND_NORMAL } from './movegen.js';
+import {
+  BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLES, ROLE_MASK, ROOK, isNullMove, opposite, pieceFromCode,
+  type Board, type Color, type Move, type NormalMove, type Piece, type Role, type Setup, type Square,
+} from './types.js';
+
+/** The standard starting position in FEN. */
+export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+
+/** Shared scratch board for the one-shot queries below (JavaScript runs them one at a time). */
+const SCRATCH = new MutableBoard();
+const MOVE_BUFFER = new Int32Array(256);
 
 /**
  * A position believed legal (built by `parseFen` after validation, or by `play`). Immutable at the
  * API: `play` returns a new `Position`, and nothing here writes to `board` after construction.
  */
 export class Position implements Setup {
-  /** Square of each king, -1 if missing (only possible for unchecked setups). */
-  private readonly kingSquares: readonly [number, number];
+  /**
+   * Castling rights as a mask: bit f for the white rook on file f of rank 1, bit 8 + f for the
+   * black rook on rank 8 (the form the move generator uses). @internal
+   */
+  readonly castlingMask: number;
 
   private constructor(
     readonly board: Board,
     readonly turn: Color,
-    readonly castlingRooks: readonly Square[],
+    castlingMask: number,
     readonly epSquare: Square | undefined,
     readonly halfmoves: number,
     readonly fullmoves: number,
     readonly chess960: boolean,
   ) {
-    this.kingSquares = [board.indexOf(KING), board.indexOf(KING | BLACK)];
+    this.castlingMask = castlingMask;
+    this.castlingRooks = rooksOfMask(castlingMask);
   }
+
+  /** Squares of the rooks that keep castling rights, ascending. */
+  readonly castlingRooks: readonly Square[];
 
   /**
    * Builds a position without any validation (the caller, usually `parseFen`, has validated).
-   * The board and the castling list are copied, so later changes to `setup` do not leak in.
+   * The board is copied, so later changes to `setup` do not leak in. Castling rooks off the first
+   * and eighth ranks cannot castle and are dropped.
    */
   static fromSetupUnchecked(setup: Setup, chess960: boolean): Position {
-    return new Position(
-      setup.board.slice(),
-      setup.turn,
-      [...setup.castlingRooks].sort((a, b) => a - b),
-      setup.epSquare,
-      setup.halfmoves,
-      setup.fullmoves,
-      chess960,
-    );
+    let mask = 0;
+    for (const sq of setup.castlingRooks) {
+      if (sq >= 0 && sq < 8) mask |= 1 << sq;
+      else if (sq >= 56 && sq < 64) mask |= 1 << (sq - 48);
+    }
+    const { turn, epSquare, halfmoves, fullmoves } = setup;
+    return new Position(setup.board.slice(), turn, mask, epSquare, halfmoves, fullmoves, chess960);
   }
 
-  /** The king square of `color`, or undefined if that king is missing. */
+  /** The king square of `color`, or undefined if that king is missing (unchecked setups only). */
   king(color: Color): Square | undefined {
-    const sq = this.kingSquares[color === 'white' ? 0 : 1];
+    const sq = this.board.indexOf(color === 'white' ? KING : KING | BLACK);
     return sq >= 0 ? sq : undefined;
   }
+
+  /**
+   * The position after `move`, which must be legal here (from `legalMoves`, `parseSan`, `parseUci`);
+   * other moves give an unspecified position. A null move passes the turn and clears en passant.
+   * Costs two 64-byte copies.
+   */
+  play(move: Move): Position {
+    const fullmoves = this.turn === 'black' ? this.fullmoves + 1 : this.fullmoves;
+    const next = opposite(this.turn);
+    if (isNullMove(move)) {
+      return new Position(this.board, next, this.castlingMask, undefined, this.halfmoves + 1, fullmoves, this.chess960);
+    }
+    const code = encodeNormalMove(this, move);
+    const mb = SCRATCH.load(this);
+    const reset = ((this.board[move.from & 63] ?? 0) & ROLE_MASK) === PAWN || ((code & KIND_CASTLE) === 0 && this.board[move.to & 63] !== 0);
+    mb.make(code);
+    const ep = mb.ep >= 0 ? mb.ep : undefined;
+    const halfmoves = reset ? 0 : this.halfmoves + 1;
+    return new Position(mb.board.slice(), next, mb.castling, ep, halfmoves, fullmoves, this.chess960);
+  }
+}
+
+function rooksOfMask(mask: number): Square[] {
+  const rooks: Square[] = [];
+  for (let bit = 0; bit < 16; bit++) {
+    if ((mask & (1 << bit)) !== 0) rooks.push(bit < 8 ? bit : bit + 48);
+  }
+  return rooks;
+}
+
+/** The generator's integer form of a move that is legal in `pos`. @internal */
+export function encodeNormalMove(pos: Position, move: NormalMove): number {
+  const from = move.from & 63;
+  const to = move.to & 63;
+  const piece = pos.board[from] ?? 0;
+  const role = piece & ROLE_MASK;
+  const own = piece & BLACK;
+  const promotion = move.promotion === undefined ? 0 : ROLES.indexOf(move.promotion) + 1;
+  let kind = KIND_NORMAL;
+  if (role === KING && pos.board[to] === (ROOK | own)) kind = KIND_CASTLE;
+  else if (role === PAWN && Math.abs(to - from) === 16) kind = KIND_DOUBLE_PUSH;
+  else if (role === PAWN && to === pos.epSquare && (from & 7) !== (to & 7) && pos.board[to] === 0) {
+    kind = KIND_EN_PASSANT;
+  }
+  return encodeMove(from, to, promotion, kind);
+}
+
+/** The public form of an encoded move. @internal */
+export function decodeMove(code: number): NormalMove {
+  const from = code & 63;
+  const to = (code >> 6) & 63;
+  const role = ROLES[((code >> 12) & 7) - 1];
+  return role === undefined ? { from, to } : { from, to, promotion: role };
+}
+
+/** The legal moves of `pos` in the generator's integer form, in a fresh array. @internal */
+export function legalMoveCodes(pos: Position): Int32Array {
+  const n = SCRATCH.load(pos).generate(MOVE_BUFFER, 0);
+  return MOVE_BUFFER.slice(0, n);
+}
+
+/**
+ * Every legal move; castling as king-takes-rook (`{from: e1, to: h1}`), four entries per promotion.
+ * Cost: one generation, O(pieces × rays).
+ */
+export function legalMoves(pos: Position): NormalMove[] {
+  const n = SCRATCH.load(pos).generate(MOVE_BUFFER, 0);
+  const moves: NormalMove[] = new Array<NormalMove>(n);
+  for (let i = 0; i < n; i++) moves[i] = decodeMove(MOVE_BUFFER[i] ?? 0);
+  return moves;
+}
+
+/** `pos.play(move)` as a function; see `Position.play`. */
+export function play(pos: Position, move: Move): Position {
+  return pos.play(move);
+}
+
+/** Whether the side to move is in check. */
+export function isCheck(pos: Position): boolean {
+  const k = pos.king(pos.turn);
+  return k !== undefined && isAttackedBy(pos.board, k, pos.turn === 'white' ? BLACK : 0);
+}
+
+function hasNoMoves(pos: Position): boolean {
+  return SCRATCH.load(pos).generate(MOVE_BUFFER, 0) === 0;
+}
+
+/** Whether the side to move is checkmated. */
+export function isCheckmate(pos: Position): boolean {
+  return isCheck(pos) && hasNoMoves(pos);
+}
+
+/** Whether the side to move has no legal move and is not in check. */
+export function isStalemate(pos: Position): boolean {
+  return !isCheck(pos) && hasNoMoves(pos);
+}
+
+/**
+ * Whether neither side can ever mate, judged by material alone: no pawn, rook or queen, and either
+ * at most one minor piece or only bishops, all on squares of one colour (the usual FIDE subset).
+ */
+export function isInsufficientMaterial(pos: Position): boolean {
+  let minors = 0;
+  let knights = 0;
+  let bishopColors = 0;
+  for (let sq = 0; sq < 64; sq++) {
+    const role = (pos.board[sq] ?? 0) & ROLE_MASK;
+    if (role === PAWN || role === ROOK || role === QUEEN) return false;
+    if (role === KNIGHT) knights++;
+    if (role === BISHOP) bishopColors |= 1 << (((sq >> 3) + sq) & 1);
+    if (role === KNIGHT || role === BISHOP) minors++;
+  }
+  return minors <= 1 || (knights === 0 && bishopColors !== 3);
+}
+
+/** Whether some legal en passant capture lands on `pos.epSquare`. */
+export function hasLegalEnPassant(pos: Position): boolean {
+  if (pos.epSquare === undefined) return false;
+  const mb = SCRATCH.load(pos);
+  return mb.generateEnPassant(MOVE_BUFFER, 0, mb.ownKing()) > 0;
+}
+
+/**
+ * Whether a pawn of the side to move stands beside the pawn that just made a double push, ready to
+ * take it en passant, legality aside (X-FEN's rule for writing the en passant square).
+ */
+export function hasPseudoEnPassant(pos: Position): boolean {
+  const ep = pos.epSquare;
+  if (ep === undefined) return false;
+  const us = pos.turn === 'white' ? 0 : BLACK;
+  const captured = us ? ep + 8 : ep - 8;
+  if (pos.board[captured] !== (PAWN | (us ^ BLACK)) || pos.board[ep] !== 0) return false;
+  // Our capturing pawns stand where an enemy pawn on the ep square would capture.
+  const base = (us ? 0 : 64) + ep;
+  for (let i = base * 2, end = i + (PAWN_COUNT[base] ?? 0); i < end; i++) {
+    if (pos.board[PAWN_TARGETS[i] ?? 0] === (PAWN | us)) return true;
+  }
+  return false;
+}
+
+/** The piece on `square`, or undefined if it is empty. */
+export function pieceAt(pos: Position, square: Square): Piece | undefined {
+  return pieceFromCode(pos.board[square] ?? 0);
+}
+
+const BACK_RANK: readonly Role[] = ['rook', 'knight', 'bishop', 'queen', 'king', 'bishop', 'knight', 'rook'];
+
+/** The standard starting position (the one `INITIAL_FEN` describes). */
+export function initialPosition(): Position {
+  const board = new Int8Array(64);
+  BACK_RANK.forEach((role, file) => {
+    const code = ROLES.indexOf(role) + 1;
+    board[file] = code;
+    board[8 + file] = PAWN;
+    board[48 + file] = PAWN | BLACK;
+    board[56 + file] = code | BLACK;
+  });
+  const setup: Setup = { board, turn: 'white', castlingRooks: [0, 7, 56, 63], epSquare: undefined, halfmoves: 0, fullmoves: 1 };
+  return Position.fromSetupUnchecked(setup, false);
 }

@@ -1,0 +1,45 @@
+/**
+ * `SanError`: why a SAN or UCI move could not be resolved, with the moves a caller can offer as a
+ * hint. Depends on `position.ts`; no Node.
+ */
+import { legalMoves, type Position } from './position.js';
+import type { NormalMove, Square } from './types.js';
+
+/**
+ * - `syntax`: the text is not a move in any accepted spelling (candidates empty);
+ * - `illegal`: well formed but no legal move matches (candidates: up to 5 closest legal moves);
+ * - `ambiguous`: several legal moves match (candidates: exactly those);
+ * - `null`: a null move (`--`, `Z0`, `0000`) where none is allowed.
+ */
+export interface SanError {
+  readonly kind: 'syntax' | 'illegal' | 'ambiguous' | 'null';
+  readonly text: string;
+  readonly message: string;
+  readonly candidates: readonly NormalMove[];
+}
+
+/** Builds a `SanError`. */
+export function sanError(
+  kind: SanError['kind'],
+  text: string,
+  message: string,
+  candidates: readonly NormalMove[] = [],
+): SanError {
+  return { kind, text, message, candidates };
+}
+
+const HINT_LIMIT = 5;
+
+/**
+ * Up to five legal moves for a "did you mean" hint: those of the same piece kind onto the same
+ * square first, then the rest onto that square, then the rest of that piece kind.
+ * Cost: one full generation (it runs only on the error path).
+ */
+export function closestMoves(pos: Position, role: number | undefined, to: Square | undefined): NormalMove[] {
+  const roleOf = (m: NormalMove): number => (pos.board[m.from] ?? 0) & 7;
+  const score = (m: NormalMove): number => (m.to === to ? 2 : 0) + (roleOf(m) === role ? 1 : 0);
+  return legalMoves(pos)
+    .filter((m) => score(m) > 0)
+    .sort((a, b) => score(b) - score(a))
+    .slice(0, HINT_LIMIT);
+}
