@@ -1,0 +1,128 @@
+/**
+ * `fixGame(game)`: the canonicalisation behind `forsyth export --fix`. Adds `[SetUp "1"]` where a FEN
+ * tag needs it, makes the Result tag agree with the termination marker, and rewrites every move of
+ * the main line and the variations in canonical SAN (with `+`/`#` as the position says), keeping
+ * comments, NAGs and variations. Joins the replayer and the PGN tree; no Node, never prints.
+ *
+ * Key decision: the tree is rebuilt, never mutated: the lines are collected with an explicit stack
+ * (parents before children), then rebuilt in reverse order, so every child line is finished before
+ * the node that holds it, and nesting depth never touches the call stack.
+ */
+import type { Diagnostic } from '../diagnostics.js';
+import { isNullMove } from '../core/types.js';
+import type { Game, MoveLine, MoveNode, Tag } from '../pgn/ast.js';
+import { replay } from './replay.js';
+import { findTag } from './start.js';
+
+export interface FixedGame {
+  readonly game: Game;
+  /** One line per change, for the user: `[SetUp "1"] added: …`, `12. Nge2 → Ne2`. */
+  readonly changes: readonly string[];
+  /** The replay's problems (illegal or ambiguous moves, bad FEN tag), placed in the file. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** A tag that exists only in the rewritten tree: it points at the start of the game. */
+function newTag(game: Game, name: string, value: string): Tag {
+  return { name, value, offset: game.offset, length: 0, valueOffset: game.offset };
+}
+
+function fixTags(game: Game, changes: string[]): readonly Tag[] {
+  let tags = [...game.tags];
+  const fen = findTag(game, 'FEN');
+  const setUp = findTag(game, 'SetUp');
+  if (fen && !setUp) {
+    const at = tags.indexOf(fen);
+    tags.splice(at, 0, newTag(game, 'SetUp', '1'));
+    changes.push('[SetUp "1"] added: the game has a FEN tag');
+  } else if (fen && setUp && setUp.value !== '1') {
+    tags = tags.map((t) => (t === setUp ? { ...t, value: '1' } : t));
+    changes.push(`[SetUp "${setUp.value}"] → [SetUp "1"]: the game has a FEN tag`);
+  }
+  const marker = game.result?.value;
+  const result = findTag(game, 'Result');
+  if (marker !== undefined && result?.value !== marker) {
+    if (result) {
+      tags = tags.map((t) => (t === result ? { ...t, value: marker } : t));
+      changes.push(`[Result "${result.value}"] → [Result "${marker}"]: the termination marker says ${marker}`);
+    } else {
+      tags.push(newTag(game, 'Result', marker));
+      changes.push(`[Result "${marker}"] added from the termination marker`);
+    }
+  }
+  return tags;
+}
+
+/** Canonical SAN split into the move and its check suffix: `Qxf7#` → [`Qxf7`, `#`]. */
+function checkSuffix(san: string): { san: string; check: string } {
+  const match = /^(.*?)([+#]*)$/.exec(san);
+  return { san: match?.[1] ?? san, check: match?.[2] ?? '' };
+}
+
+/** Every line of the tree (main line first), parents before their variations. */
+function allLines(main: MoveLine): MoveLine[] {
+  const out: MoveLine[] = [];
+  const stack: MoveLine[] = [main];
+  while (stack.length > 0) {
+    const line = stack.pop() as MoveLine;
+    out.push(line);
+    for (const node of line) for (const variation of node.variations) stack.push(variation);
+  }
+  return out;
+}
+
+/** Rebuilds the tree with `rewrite` applied to every (original) node. */
+function mapTree(main: MoveLine, rewrite: (node: MoveNode) => MoveNode): MoveLine {
+  const lines = allLines(main);
+  const rebuilt = new Map<MoveLine, MoveLine>();
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] as MoveLine;
+    rebuilt.set(
+      line,
+      line.map((node) => {
+        const base = rewrite(node);
+        return node.variations.length > 0 ? { ...base, variations: node.variations.map((v) => rebuilt.get(v) ?? v) } : base;
+      }),
+    );
+  }
+  return rebuilt.get(main) ?? main;
+}
+
+function moveLabel(moveNumber: number, color: 'white' | 'black', text: string): string {
+  return `${moveNumber}${color === 'white' ? '.' : '...'} ${text}`;
+}
+
+/**
+ * Returns the fixed game and a list of the changes made (empty when nothing changed; the game is
+ * then returned as given). Moves that cannot be replayed (an illegal move and the rest of its line)
+ * are kept as written, and the change list says so. Cost: one replay with variations, O(plies).
+ *
+ * @example fixGame(parsed).changes // ['[SetUp "1"] added: the game has a FEN tag', '3. Nge2 → Ne2']
+ */
+export function fixGame(game: Game): FixedGame {
+  const changes: string[] = [];
+  const tags = fixTags(game, changes);
+  const canonical = new Map<MoveNode, { san: string; check: string }>();
+  const replayed = replay(game, { variations: true });
+  for (const record of replayed) {
+    const node = record.node;
+    if (!node || !record.move || isNullMove(record.move)) continue;
+    const fixed = checkSuffix(record.canonicalSan);
+    if (fixed.san === node.san && fixed.check === node.check) continue;
+    canonical.set(node, fixed);
+    changes.push(`${moveLabel(record.moveNumber, record.color, node.san + node.check)} → ${fixed.san}${fixed.check}`);
+  }
+  for (const d of replayed.diagnostics) {
+    if (d.code.startsWith('REPLAY_') && d.severity === 'error') {
+      changes.push(`not fixed: "${d.excerpt ?? ''}" cannot be played (${d.code}); it and the rest of its line are kept as written`);
+    }
+  }
+  if (!replayed.start.position) changes.push('not fixed: the starting position cannot be read, so the moves are kept as written');
+  const diagnostics = replayed.diagnostics;
+  if (changes.length === 0) return { game, changes, diagnostics };
+  const moves = canonical.size === 0 ? game.moves : mapTree(game.moves, (node) => {
+    const fixed = canonical.get(node);
+    return fixed ? { ...node, ...fixed } : node;
+  });
+  return { game: { ...game, tags, moves }, changes, diagnostics };
+}
