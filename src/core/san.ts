@@ -1,0 +1,154 @@
+/**
+ * SAN against a position: `resolveSan` (a parsed `SanMove` → the legal move it names), `parseSan`
+ * (both steps) and `makeSan` (canonical SAN). Depends on `position`, `candidates`, `movegen`,
+ * `san-syntax`, `san-error`, `uci`; no Node.
+ *
+ * Key decision: resolution looks only at the pieces of the named kind that reach the target square
+ * (attack tables, backwards from the target), then tests each for legality. It never generates all
+ * legal moves, because PGN replay resolves one SAN per ply; a full generation happens only on the
+ * error path, to suggest moves.
+ */
+import { err, ok, type Result } from '../result.js';
+import { candidatesTo, castlingMove, isLegalCandidate } from './candidates.js';
+import { KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './movegen.js';
+import { decodeMove, encodeNormalMove, type Position } from './position.js';
+import { closestMoves, sanError, type SanError } from './san-error.js';
+import { parseSanSyntax, type SanMove } from './san-syntax.js';
+import { isCastling, legalFromTo } from './uci.js';
+import { FILE_NAMES, RANK_NAMES, ROLES, isNullMove, squareName, type Move, type NormalMove, type Role } from './types.js';
+
+export { parseSanSyntax, type SanMove } from './san-syntax.js';
+export type { SanError } from './san-error.js';
+
+const SCRATCH = new MutableBoard();
+const CANDIDATES = new Int32Array(16);
+const MOVE_BUFFER = new Int32Array(256);
+const LETTERS = ' PNBRQK';
+
+type NormalSan = Extract<SanMove, { kind: 'normal' }>;
+
+/**
+ * Finds the legal move `san` names in `pos`. Errors: `illegal` (no legal move matches; candidates are
+ * up to five close legal moves), `ambiguous` (candidates are the matching legal moves), `null` (a null
+ * move is not a `NormalMove`). A pinned piece does not make SAN ambiguous. A capture mark on a move
+ * that captures nothing is illegal; a missing capture mark is accepted.
+ * Cost: the candidates onto the target square, each tested for legality.
+ */
+export function resolveSan(pos: Position, san: SanMove): Result<NormalMove, SanError> {
+  if (san.kind === 'null') return err(sanError('null', san.text, `null move '${san.text}' is not allowed here`));
+  if (san.kind === 'castle') {
+    const code = castlingMove(SCRATCH.load(pos), san.side);
+    if (code >= 0) return ok(decodeMove(code));
+    return err(sanError('illegal', san.text, `castling '${san.text}' is not legal here`, closestMoves(pos, 6, undefined)));
+  }
+  if (san.role === undefined) return resolveLongAlgebraic(pos, san);
+  const role = ROLES.indexOf(san.role) + 1;
+  const matches = matchingMoves(pos, san, role);
+  if (matches.length === 1 && matches[0] !== undefined) return ok(matches[0]);
+  if (matches.length > 1) {
+    return err(sanError('ambiguous', san.text, `'${san.text}' could be any of ${matches.length} moves`, matches));
+  }
+  return err(sanError('illegal', san.text, `'${san.text}' is not legal here`, closestMoves(pos, role, san.to)));
+}
+
+/** The legal moves that fit a SAN with a piece letter (or an implied pawn). */
+function matchingMoves(pos: Position, san: NormalSan, role: number): NormalMove[] {
+  const mb = SCRATCH.load(pos);
+  const n = candidatesTo(mb, role, san.to, CANDIDATES);
+  const toFile = san.to & 7;
+  const lastRank = role === 1 && (san.to >> 3) === (mb.us ? 0 : 7);
+  if (lastRank !== (san.promotion !== undefined) || san.promotion === 'king' || san.promotion === 'pawn') return [];
+  // Without a from file, a pawn SAN names a push ("d5"), as in every SAN reader.
+  const fromFile = san.fromFile ?? (role === 1 ? toFile : undefined);
+  const matches: NormalMove[] = [];
+  for (let i = 0; i < n; i++) {
+    const code = CANDIDATES[i] ?? 0;
+    const from = code & 63;
+    if (fromFile !== undefined && (from & 7) !== fromFile) continue;
+    if (san.fromRank !== undefined && from >> 3 !== san.fromRank) continue;
+    if (san.capture && pos.board[san.to] === 0 && (code & KIND_MASK) !== KIND_EN_PASSANT) continue;
+    if (!isLegalCandidate(mb, code)) continue;
+    matches.push(san.promotion === undefined ? decodeMove(code) : { from, to: san.to, promotion: san.promotion });
+  }
+  return matches;
+}
+
+/** `e2e4`, `e2-e4`, `e7e8q`, `e1h1` (Chess960 castling): whatever stands on the from square. */
+function resolveLongAlgebraic(pos: Position, san: NormalSan): Result<NormalMove, SanError> {
+  const from = (san.fromRank ?? 0) * 8 + (san.fromFile ?? 0);
+  const move = legalFromTo(pos, from, san.to, san.promotion);
+  const capturesNothing = move !== undefined && pos.board[san.to] === 0 && san.to !== pos.epSquare;
+  if (move !== undefined && !(san.capture && (capturesNothing || isCastling(pos, move)))) return ok(move);
+  const role = (pos.board[from] ?? 0) & 7;
+  return err(sanError('illegal', san.text, `'${san.text}' is not legal here`, closestMoves(pos, role || undefined, san.to)));
+}
+
+/**
+ * Reads and resolves a SAN in one step (see `parseSanSyntax` and `resolveSan` for the accepted
+ * spellings and the errors). `--`, `Z0` and `0000` give `{ null: true }` when `allowNull` is set,
+ * else a `null` error.
+ *
+ * @example parseSan(initialPosition(), 'Nf3') // { ok: true, value: { from: 6, to: 21 } }
+ */
+export function parseSan(pos: Position, text: string, options: { readonly allowNull?: boolean } = {}): Result<Move, SanError> {
+  const syntax = parseSanSyntax(text);
+  if (!syntax.ok) return syntax;
+  if (syntax.value.kind === 'null' && options.allowNull === true) return ok({ null: true });
+  return resolveSan(pos, syntax.value);
+}
+
+/**
+ * Canonical SAN of a legal `move`: piece letter, the least disambiguation that works (file, else
+ * rank, else both), `x` on captures, `=Q` promotions, `O-O`/`O-O-O`, then `+` or `#`; `--` for a
+ * null move.
+ *
+ * @example makeSan(initialPosition(), { from: 6, to: 21 }) // 'Nf3'
+ */
+export function makeSan(pos: Position, move: Move): string {
+  if (isNullMove(move)) return '--';
+  const mb = SCRATCH.load(pos);
+  const code = encodeNormalMove(pos, move);
+  let san: string;
+  if (isCastling(pos, move)) san = move.to > move.from ? 'O-O' : 'O-O-O';
+  else san = moveText(pos, mb, move, code);
+  mb.make(code);
+  if (mb.inCheck()) san += mb.generate(MOVE_BUFFER, 0) === 0 ? '#' : '+';
+  mb.unmake(code);
+  return san;
+}
+
+function moveText(pos: Position, mb: MutableBoard, move: NormalMove, code: number): string {
+  const role = (pos.board[move.from] ?? 0) & 7;
+  const capture = pos.board[move.to] !== 0 || (code & KIND_MASK) === KIND_EN_PASSANT;
+  const target = squareName(move.to);
+  if (role === 1) {
+    const promotion = move.promotion === undefined ? '' : `=${letterOf(move.promotion)}`;
+    return (capture ? `${FILE_NAMES.charAt(move.from & 7)}x` : '') + target + promotion;
+  }
+  return LETTERS.charAt(role) + disambiguation(mb, role, move) + (capture ? 'x' : '') + target;
+}
+
+function letterOf(role: Role): string {
+  return LETTERS.charAt(ROLES.indexOf(role) + 1);
+}
+
+/** The shortest prefix telling `move` apart from other legal moves of the same kind to its square. */
+function disambiguation(mb: MutableBoard, role: number, move: NormalMove): string {
+  const n = candidatesTo(mb, role, move.to, CANDIDATES);
+  let others = false;
+  let sameFile = false;
+  let sameRank = false;
+  for (let i = 0; i < n; i++) {
+    const code = CANDIDATES[i] ?? 0;
+    const from = code & 63;
+    if (from === move.from || !isLegalCandidate(mb, code)) continue;
+    others = true;
+    if ((from & 7) === (move.from & 7)) sameFile = true;
+    if (from >> 3 === move.from >> 3) sameRank = true;
+  }
+  if (!others) return '';
+  const file = FILE_NAMES.charAt(move.from & 7);
+  const rank = RANK_NAMES.charAt(move.from >> 3);
+  if (!sameFile) return file;
+  return sameRank ? file + rank : rank;
+}
