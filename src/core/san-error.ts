@@ -30,14 +30,22 @@ export function sanError(
 
 const HINT_LIMIT = 5;
 
+/** What the erroneous move said, as far as it is known: piece code (1–6), squares. */
+export interface MoveHint {
+  readonly role?: number | undefined;
+  readonly from?: Square | undefined;
+  readonly to?: Square | undefined;
+}
+
 /**
- * Up to five legal moves for a "did you mean" hint: those of the same piece kind onto the same
- * square first, then the rest onto that square, then the rest of that piece kind.
+ * Up to five legal moves for a "did you mean" hint, ranked: same target square, then same origin,
+ * then same piece kind (moves sharing none of these are left out). Stable within a rank.
  * Cost: one full generation (it runs only on the error path).
  */
-export function closestMoves(pos: Position, role: number | undefined, to: Square | undefined): NormalMove[] {
+export function closestMoves(pos: Position, hint: MoveHint): NormalMove[] {
   const roleOf = (m: NormalMove): number => (pos.board[m.from] ?? 0) & 7;
-  const score = (m: NormalMove): number => (m.to === to ? 2 : 0) + (roleOf(m) === role ? 1 : 0);
+  const score = (m: NormalMove): number =>
+    (m.to === hint.to ? 4 : 0) + (m.from === hint.from ? 2 : 0) + (roleOf(m) === hint.role ? 1 : 0);
   return legalMoves(pos)
     .filter((m) => score(m) > 0)
     .sort((a, b) => score(b) - score(a))

@@ -39,7 +39,7 @@ export function resolveSan(pos: Position, san: SanMove): Result<NormalMove, SanE
   if (san.kind === 'castle') {
     const code = castlingMove(SCRATCH.load(pos), san.side);
     if (code >= 0) return ok(decodeMove(code));
-    return err(sanError('illegal', san.text, `castling '${san.text}' is not legal here`, closestMoves(pos, 6, undefined)));
+    return err(sanError('illegal', san.text, `castling '${san.text}' is not legal here`, closestMoves(pos, { role: 6 })));
   }
   if (san.role === undefined) return resolveLongAlgebraic(pos, san);
   const role = ROLES.indexOf(san.role) + 1;
@@ -48,7 +48,7 @@ export function resolveSan(pos: Position, san: SanMove): Result<NormalMove, SanE
   if (matches.length > 1) {
     return err(sanError('ambiguous', san.text, `'${san.text}' could be any of ${matches.length} moves`, matches));
   }
-  return err(sanError('illegal', san.text, `'${san.text}' is not legal here`, closestMoves(pos, role, san.to)));
+  return err(sanError('illegal', san.text, `'${san.text}' is not legal here`, closestMoves(pos, { role, to: san.to })));
 }
 
 /** The legal moves that fit a SAN with a piece letter (or an implied pawn). */
@@ -80,7 +80,7 @@ function resolveLongAlgebraic(pos: Position, san: NormalSan): Result<NormalMove,
   const capturesNothing = move !== undefined && pos.board[san.to] === 0 && san.to !== pos.epSquare;
   if (move !== undefined && !(san.capture && (capturesNothing || isCastling(pos, move)))) return ok(move);
   const role = (pos.board[from] ?? 0) & 7;
-  return err(sanError('illegal', san.text, `'${san.text}' is not legal here`, closestMoves(pos, role || undefined, san.to)));
+  return err(sanError('illegal', san.text, `'${san.text}' is not legal here`, closestMoves(pos, { role, from, to: san.to })));
 }
 
 /**

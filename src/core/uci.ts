@@ -92,5 +92,5 @@ export function parseUci(pos: Position, text: string): Result<NormalMove, SanErr
   const move = legalFromTo(pos, from, to, promotion);
   if (move !== undefined) return ok(move);
   const role = (pos.board[from] ?? 0) & 7;
-  return err(sanError('illegal', text, `'${text}' is not legal here`, closestMoves(pos, role || undefined, to)));
+  return err(sanError('illegal', text, `'${text}' is not legal here`, closestMoves(pos, { role, from, to })));
 }
