@@ -1,0 +1,131 @@
+/**
+ * `forsyth fen [FEN…]`: validates and normalises FENs given as arguments, or one per line of stdin.
+ * One result per input, in order: the normalised FEN on stdout, or the problems on stderr
+ * (`input:N:COL: error[CODE]: …` and a hint, N being the argument number or the stdin line);
+ * `--format json` prints one object per input on stdout instead.
+ */
+import type { Command } from 'commander';
+import { Option } from 'commander';
+import { LineIndex, makeFen, parseFen, type Diagnostic, type Position } from '../../src/index.js';
+import { DiagnosticReporter } from '../output/diagnostics.js';
+import { renderBoard } from '../output/board.js';
+import { usageError } from '../usage.js';
+import { diagramStyle } from './show.js';
+
+interface FenCommandOptions {
+  readonly format: 'text' | 'json';
+  readonly chess960?: boolean;
+  readonly strict?: boolean;
+  readonly castling?: 'kq' | 'shredder' | 'xfen';
+  readonly ep: 'always' | 'pseudo' | 'legal';
+  readonly board?: boolean;
+  readonly quiet?: boolean;
+}
+
+const EXAMPLES = `
+Examples:
+  $ forsyth fen "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" --ep legal
+  rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
+  $ forsyth fen "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+  input:1:19: error[FEN_RANK_WIDTH]: …
+    hint: …
+  $ forsyth fen --format json < positions.txt         one JSON object per line of stdin
+  $ forsyth fen --castling shredder "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
+
+Exit codes: 0 every FEN is valid; 1 some FEN is invalid; 2 usage error.
+`;
+
+export function registerFen(program: Command): void {
+  program
+    .command('fen')
+    .description('validate and normalise FENs (arguments, or one per line of standard input)')
+    .argument('[fens...]', 'FENs in quotes; none: read one per line from standard input')
+    .addOption(new Option('-f, --format <format>', 'text or json (one object per input)').choices(['text', 'json']).default('text'))
+    .option('--chess960', 'read castling rights as Chess960 (Shredder-FEN and X-FEN letters are detected anyway)')
+    .option('--strict', 'refuse the lenient repairs (missing counters, extra spaces, …): errors instead of warnings')
+    .addOption(
+      new Option('--castling <notation>', 'write castling as KQkq, Shredder-FEN (HAha) or X-FEN').choices(['kq', 'shredder', 'xfen']),
+    )
+    .addOption(
+      new Option('--ep <mode>', 'write the en passant square after every double push, when a pawn can take, or when the capture is legal')
+        .choices(['always', 'pseudo', 'legal'])
+        .default('always'),
+    )
+    .option('--board', 'also print a board diagram after each valid FEN')
+    .option('-q, --quiet', 'show errors only, no warnings')
+    .addHelpText('after', EXAMPLES)
+    .action(async (fens: string[], options: FenCommandOptions, cmd: Command) => {
+      if (options.board && options.format === 'json') usageError(cmd, '--board prints diagrams in text format only, not with --format json');
+      if (fens.length === 0 && process.stdin.isTTY) usageError(cmd, 'no FEN given: pass FENs as arguments, or pipe them in one per line');
+      const inputs = fens.length > 0 ? fens.map((text, i) => ({ text, line: i + 1 })) : await stdinLines();
+      process.exitCode = runFen(inputs, options);
+    });
+}
+
+/** One FEN diagnostic with the line (argument number or stdin line) and the column of its offset. */
+export function placeFenDiagnostic(d: Diagnostic, text: string, line: number): Diagnostic {
+  const column = d.offset === undefined ? 1 : new LineIndex(text).locate(d.offset).column;
+  return { ...d, line, column };
+}
+
+interface FenInput {
+  readonly text: string;
+  readonly line: number;
+}
+
+async function stdinLines(): Promise<FenInput[]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  return text
+    .split(/\r\n|\n|\r/)
+    .map((line, i) => ({ text: line, line: i + 1 }))
+    .filter((input) => input.text.trim() !== '');
+}
+
+function problemJson(d: Diagnostic): Record<string, unknown> {
+  return {
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    column: d.column ?? null,
+    field: d.field ?? null,
+    hint: d.hint ?? null,
+  };
+}
+
+function runFen(inputs: readonly FenInput[], options: FenCommandOptions): number {
+  const out: string[] = [];
+  const reporter = new DiagnosticReporter((line) => process.stderr.write(`${line}\n`), { quiet: options.quiet === true });
+  const readOptions = { ...(options.chess960 ? { chess960: true } : {}), ...(options.strict ? { strict: true } : {}) };
+  const writeOptions = { ep: options.ep, ...(options.castling ? { castling: options.castling } : {}) };
+  let invalid = 0;
+  for (const input of inputs) {
+    const parsed = parseFen(input.text, readOptions);
+    const problems = parsed.diagnostics.map((d) => placeFenDiagnostic(d, input.text, input.line));
+    const fen = parsed.ok ? makeFen(parsed.value, writeOptions) : undefined;
+    if (!parsed.ok) invalid++;
+    if (options.format === 'json') {
+      out.push(JSON.stringify({ input: input.text, valid: parsed.ok, fen: fen ?? null, problems: problems.map(problemJson) }));
+      continue;
+    }
+    // Problems go to stderr as they are found; the FENs before them are written first, in order.
+    flush(out);
+    for (const d of problems) reporter.report(d, 'input');
+    if (!parsed.ok || fen === undefined) continue;
+    out.push(fen);
+    if (options.board) out.push(diagramOf(parsed.value, fen), '');
+  }
+  flush(out);
+  return invalid > 0 ? 1 : 0;
+}
+
+function diagramOf(pos: Position, fen: string): string {
+  return renderBoard({ placement: fen.split(' ')[0] ?? '', turn: pos.turn }, diagramStyle({}));
+}
+
+function flush(lines: string[]): void {
+  if (lines.length === 0) return;
+  process.stdout.write(`${lines.join('\n')}\n`);
+  lines.length = 0;
+}
