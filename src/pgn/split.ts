@@ -1,0 +1,487 @@
+/**
+ * The game splitter: a fast scanner that cuts PGN text into games, without parsing them, so that
+ * each game can be parsed (and fail) on its own and memory stays bounded on multi-gigabyte files.
+ * Imports nothing but diagnostics; browser-safe.
+ *
+ * Game boundary rule. A new game starts at the beginning of a line whose first non-blank character
+ * is a `[` (a tag line), outside comments, when
+ *   1. the current game already has movetext (a move, number, result, `{comment}`, anything that
+ *      is not a tag pair, whitespace, `;` or `%` comment), or
+ *   2. the current game has only tag pairs so far, a blank line came after the last of them, and
+ *      the new tag's name was already used in this game.
+ * Rule 2 is our answer to header-only games. python-chess allows one blank line inside the tag
+ * section and so reads a file of header-only blocks (a lichess broadcast export, 605 games without
+ * moves) as ONE game whose later tags overwrite the earlier ones. A user who exports 605 games
+ * expects 605 games back, and a repeated `[Event` after a blank line cannot belong to the same
+ * game; a blank line followed by new names (`chessbase-empty-line.pgn`) still does not split.
+ * Blank lines alone never end a game: real movetext contains them, and a game without tags before
+ * it stays part of the previous game (python-chess would start a new game at the blank line).
+ *
+ * Scanning rules: `{…}` comments may span lines; `;` runs to the line end; `%` in column 1 makes
+ * an escape line; `"…"` strings inside `[…]` may contain `{`, `;` and `]` (with `\"` escapes).
+ * Recovery: inside a `{` comment that began on an earlier line, a line that is exactly one
+ * well-formed tag pair starting in column 1 ends the comment and starts a new game, so a
+ * forgotten `}` costs one game, not the rest of the file (the parser reports the open `{`).
+ *
+ * Every character belongs to exactly one game: the texts of the games, in order, concatenate to
+ * the input (except for games dropped for being too large). A game longer than `maxGameLength`
+ * (default 64 MiB of text, far above any real game) is not kept: its chunk has empty text and a
+ * PGN_GAME_TOO_LARGE diagnostic, and scanning continues at the next game.
+ *
+ * Cost: one pass over the characters with `charCodeAt`, O(1) work each, no regular expressions.
+ */
+import { diagnostic, type Diagnostic } from '../diagnostics.js';
+
+/** One game's text and where it starts in the input. */
+export interface GameChunk {
+  /** The game's text: from the start of its first line to the start of the next game's. */
+  readonly text: string;
+  /** Offset (UTF-16 index) of `text` in the whole input. */
+  readonly offset: number;
+  /** 1-based line of `offset` (lines end at CR, LF or CRLF). */
+  readonly line: number;
+  /** 1-based column of `offset`, in code points (always 1: games start at line starts). */
+  readonly column: number;
+  /** 0-based position of the game in the input. */
+  readonly index: number;
+  /** Problems found while splitting (PGN_GAME_TOO_LARGE), already located. */
+  readonly diagnostics?: readonly Diagnostic[];
+}
+
+export interface SplitOptions {
+  /** Longest game kept, in UTF-16 code units of text. Default 64 MiB (`DEFAULT_MAX_GAME_LENGTH`). */
+  readonly maxGameLength?: number;
+}
+
+export const DEFAULT_MAX_GAME_LENGTH = 64 * 1024 * 1024;
+
+// Character codes.
+const TAB = 9;
+const LF = 10;
+const VT = 11;
+const FF = 12;
+const CR = 13;
+const SPACE = 32;
+const QUOTE = 34;
+const PERCENT = 37;
+const SEMICOLON = 59;
+const OPEN_BRACKET = 91;
+const BACKSLASH = 92;
+const CLOSE_BRACKET = 93;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const NBSP = 0xa0;
+const BOM = 0xfeff;
+
+// Scanner states.
+const NORMAL = 0;
+const BRACE = 1;
+/** `;` or `%` comment, to the line end. */
+const LINE_COMMENT = 2;
+/** Inside `[…]`, reading the tag name. */
+const TAG_NAME = 3;
+/** Inside `[…]`, after the name, outside a string. */
+const TAG = 4;
+const TAG_STRING = 5;
+const TAG_ESCAPE = 6;
+/** Inside a brace comment, checking whether this line is a tag pair (the recovery rule). */
+const PROBE = 7;
+
+// How far the current game has got.
+const PHASE_EMPTY = 0;
+const PHASE_TAGS = 1;
+const PHASE_MOVES = 2;
+
+// Steps of the recovery probe through `[Name "value"]`.
+const PROBE_NAME = 0;
+const PROBE_SPACE = 1;
+const PROBE_STRING = 2;
+const PROBE_ESCAPE = 3;
+const PROBE_CLOSE = 4;
+const PROBE_DONE = 5;
+
+function isBlank(c: number): boolean {
+  return c === SPACE || c === TAB || c === LF || c === CR || c === FF || c === VT || c === NBSP || c === BOM;
+}
+
+function indexOrEnd(text: string, search: string, from: number): number {
+  const found = text.indexOf(search, from);
+  return found < 0 ? text.length : found;
+}
+
+function isTagNameChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
+
+/**
+ * An incremental game splitter: feed string chunks with `push`, get back the games completed so
+ * far; `end` returns the last game. Chunk boundaries may fall anywhere (inside a CRLF, a comment,
+ * a tag name): the games are the same as for the whole text at once. Memory holds the current
+ * game only (at most `maxGameLength` plus one input chunk).
+ *
+ * @example
+ * const splitter = new GameSplitter();
+ * for await (const chunk of stream) for (const game of splitter.push(chunk)) handle(game);
+ * for (const game of splitter.end()) handle(game);
+ */
+export class GameSplitter {
+  private readonly maxGameLength: number;
+  // Buffered text: `pieces` joined, which ends at `pushed` (the input length so far).
+  private pieces: string[] = [];
+  private buffered = 0;
+  private pushed = 0;
+  /** The current game outgrew maxGameLength: its text is being thrown away. */
+  private dropped = false;
+  private gameStart = 0;
+  private gameLine = 1;
+  private index = 0;
+  // Scanner state, carried across chunks.
+  private line = 1;
+  private state = NORMAL;
+  private phase = PHASE_EMPTY;
+  /** The last chunk ended with a CR (whose LF may start the next chunk). */
+  private endedWithCr = false;
+  private lineStart = 0;
+  private lineStartLine = 1;
+  /** Only blanks so far on this line. */
+  private blankLine = true;
+  private blankSinceTag = false;
+  private hasContent = false;
+  /** Names of this game's tags (for rule 2), and the tag being read. */
+  private readonly names = new Set<string>();
+  private tagName = '';
+  /** Input offset of the first character of the tag name being read. */
+  private nameStart = 0;
+  private tagAtLineStart = false;
+  private probeStep = PROBE_NAME;
+  // A cut decided by the last character: where, on which line, and the tag name it carries.
+  private cut = 0;
+  private cutLine = 1;
+  private cutName = '';
+
+  constructor(options: SplitOptions = {}) {
+    this.maxGameLength = options.maxGameLength ?? DEFAULT_MAX_GAME_LENGTH;
+  }
+
+  /** Scans `chunk` and returns the games that ended inside it. O(chunk length). */
+  push(chunk: string): GameChunk[] {
+    return [...this.feed(chunk)];
+  }
+
+  /** Ends the input and returns the last game, if it has anything but blanks. */
+  end(): GameChunk[] {
+    return [...this.finish()];
+  }
+
+  /** `push`, lazily: each game is yielded as soon as the scan reaches the next one. */
+  *feed(chunk: string): Generator<GameChunk> {
+    const base = this.pushed;
+    this.serial++;
+    this.pieces.push(chunk);
+    this.buffered += chunk.length;
+    this.pushed += chunk.length;
+    for (let from = 0; from < chunk.length; ) {
+      const stop = this.scan(chunk, from, base);
+      if (stop < 0) break;
+      yield this.cutAt(this.cut);
+      from = stop + 1;
+    }
+    if (chunk.length > 0) this.endedWithCr = chunk.charCodeAt(chunk.length - 1) === CR;
+    this.bound();
+  }
+
+  /**
+   * Scans `chunk` from `from` until a character decides that a new game starts (its index is
+   * returned and the cut is in `this.cut`) or to the end (-1). A plain loop, not a generator, so
+   * that it is optimised like one.
+   */
+  private scan(chunk: string, from: number, base: number): number {
+    for (let i = from; i < chunk.length; i++) {
+      const c = chunk.charCodeAt(i);
+      // Fast paths for the characters that change nothing (most of them): a few comparisons
+      // instead of a call. Everything else goes through `step`.
+      const state = this.state;
+      if (state === BRACE) {
+        if (c === CLOSE_BRACE || c === LF || c === CR || (c === OPEN_BRACKET && base + i === this.lineStart)) {
+          // handled by step
+        } else {
+          // Comments are most of an engine-annotated file: jump to the next `}` or line end.
+          i = this.braceStop(chunk, i) - 1;
+          continue;
+        }
+      } else if (state === NORMAL) {
+        if (c === SPACE) continue;
+        if (this.phase === PHASE_MOVES && c > SPACE && c < 127 && c !== OPEN_BRACKET && c !== SEMICOLON && c !== PERCENT && c !== OPEN_BRACE) {
+          this.blankLine = false;
+          continue;
+        }
+      } else if (state === TAG_STRING || state === LINE_COMMENT) {
+        if (c !== QUOTE && c !== BACKSLASH && c !== LF && c !== CR) continue;
+      } else if (state === TAG_NAME) {
+        // The name is taken as one slice (of this chunk: a name can straddle chunks).
+        if (isTagNameChar(c)) continue;
+        this.tagName += chunk.slice(Math.max(0, this.nameStart - base), i);
+      }
+      const prevCr = i > 0 ? chunk.charCodeAt(i - 1) === CR : this.endedWithCr;
+      const cut = this.step(c, base + i, prevCr);
+      if (cut >= 0) {
+        this.cut = cut;
+        return i;
+      }
+    }
+    if (this.state === TAG_NAME) this.tagName += chunk.slice(Math.max(0, this.nameStart - base, from));
+    return -1;
+  }
+
+  /** `end`, lazily. */
+  *finish(): Generator<GameChunk> {
+    if (this.hasContent || this.dropped) yield this.emit(this.pushed);
+    this.pieces = [];
+    this.buffered = 0;
+  }
+
+  /** Keeps memory bounded: a game past maxGameLength is dropped, keeping only its current line. */
+  private bound(): void {
+    if (!this.dropped && this.pushed - this.gameStart <= this.maxGameLength) return;
+    this.dropped = true;
+    // The next game can only start at the current line's start: keep from there (or, for a
+    // pathological line longer than the limit, only the last chunk).
+    const keepFrom = this.pushed - this.lineStart > this.maxGameLength ? this.pushed - (this.pieces.at(-1)?.length ?? 0) : this.lineStart;
+    let start = this.pushed - this.buffered;
+    while (this.pieces.length > 1 && start + (this.pieces[0]?.length ?? 0) <= keepFrom) {
+      const first = this.pieces.shift() ?? '';
+      start += first.length;
+      this.buffered -= first.length;
+    }
+  }
+
+  // Cached results of indexOf in `braceStop` (indexes into chunk number `stopSerial`), so that a comment of
+  // many lines is searched once for `}`, not once per line.
+  private stopSerial = -1;
+  private serial = 0;
+  private nextBrace = -1;
+  private nextLf = -1;
+  private nextCr = -1;
+
+  /** Index in `chunk` of the first `}`, LF or CR at or after `i` (or the chunk's length). */
+  private braceStop(chunk: string, i: number): number {
+    if (this.serial !== this.stopSerial) {
+      this.stopSerial = this.serial;
+      this.nextBrace = this.nextLf = this.nextCr = -1;
+    }
+    if (this.nextBrace < i && this.nextBrace !== chunk.length) this.nextBrace = indexOrEnd(chunk, '}', i);
+    if (this.nextLf < i && this.nextLf !== chunk.length) this.nextLf = indexOrEnd(chunk, '\n', i);
+    if (this.nextCr < i && this.nextCr !== chunk.length) this.nextCr = indexOrEnd(chunk, '\r', i);
+    return Math.min(this.nextBrace, this.nextLf, this.nextCr);
+  }
+
+  /** Consumes one character at input offset `at`; returns the offset of a new game or -1. */
+  private step(c: number, at: number, prevCr: boolean): number {
+    if (c === LF || c === CR) return this.newline(c === LF && prevCr, at);
+    const lineStart = this.blankLine;
+    if (!isBlank(c)) this.blankLine = false;
+    switch (this.state) {
+      case NORMAL:
+        return this.normal(c, at, lineStart);
+      case BRACE:
+        if (c === CLOSE_BRACE) this.state = NORMAL;
+        else if (c === OPEN_BRACKET && at === this.lineStart) this.startProbe();
+        return -1;
+      case LINE_COMMENT:
+        return -1;
+      case PROBE:
+        return this.probe(c);
+      case TAG_NAME: {
+        // `scan` has added the name's characters to tagName.
+        const cut = this.endTagName();
+        this.tag(c);
+        return cut;
+      }
+      default:
+        this.tag(c);
+        return -1;
+    }
+  }
+
+  /** A CR or LF at `at`; `continuesCrLf` for the LF of a CRLF pair (which ends no extra line). */
+  private newline(continuesCrLf: boolean, at: number): number {
+    let cut = -1;
+    if (this.state === PROBE) cut = this.endProbe();
+    else if (this.state !== BRACE) {
+      // Tags and `;`/`%` comments end at the line end (an unclosed tag is the parser's to report).
+      if (this.state === TAG_NAME) this.endTagName();
+      this.state = NORMAL;
+      if (this.blankLine && !continuesCrLf && this.phase === PHASE_TAGS) this.blankSinceTag = true;
+    }
+    if (!continuesCrLf) this.line++;
+    this.lineStart = at + 1;
+    this.lineStartLine = this.line;
+    this.blankLine = true;
+    return cut;
+  }
+
+  private normal(c: number, at: number, lineStart: boolean): number {
+    if (isBlank(c)) return -1;
+    this.hasContent = true;
+    if (c === OPEN_BRACKET) {
+      this.state = TAG_NAME;
+      this.tagName = '';
+      this.nameStart = at + 1;
+      this.tagAtLineStart = lineStart;
+      if (lineStart && this.phase === PHASE_MOVES) return this.cutHere(''); // rule 1
+      if (this.phase === PHASE_EMPTY) this.phase = PHASE_TAGS;
+      return -1;
+    }
+    if (c === SEMICOLON || (c === PERCENT && at === this.lineStart)) {
+      this.state = LINE_COMMENT;
+      return -1;
+    }
+    if (c === OPEN_BRACE) {
+      this.state = BRACE;
+      // A comment before any tag belongs to the game that follows; after tags it is movetext.
+      if (this.phase === PHASE_TAGS) this.phase = PHASE_MOVES;
+      return -1;
+    }
+    this.phase = PHASE_MOVES;
+    return -1;
+  }
+
+  /** One character inside `[…]` after the tag name. */
+  private tag(c: number): void {
+    switch (this.state) {
+      case TAG_STRING:
+        if (c === QUOTE) this.state = TAG;
+        else if (c === BACKSLASH) this.state = TAG_ESCAPE;
+        return;
+      case TAG_ESCAPE:
+        this.state = TAG_STRING;
+        return;
+      default:
+        if (c === QUOTE) this.state = TAG_STRING;
+        else if (c === CLOSE_BRACKET) this.state = NORMAL;
+        else this.state = TAG;
+    }
+  }
+
+  /** The tag name is complete: applies rule 2 of the boundary rule; returns a cut or -1. */
+  private endTagName(): number {
+    this.state = TAG;
+    const name = this.tagName;
+    this.tagName = '';
+    if (name === '' || this.phase !== PHASE_TAGS) return -1;
+    const split = this.tagAtLineStart && this.blankSinceTag && this.names.has(name);
+    this.blankSinceTag = false;
+    if (split) return this.cutHere(name); // rule 2
+    this.names.add(name);
+    return -1;
+  }
+
+  private startProbe(): void {
+    this.state = PROBE;
+    this.probeStep = PROBE_NAME;
+    this.tagName = '';
+  }
+
+  /** One character of a line inside a brace comment that may be a tag pair (recovery rule). */
+  private probe(c: number): number {
+    const space = c === SPACE || c === TAB;
+    switch (this.probeStep) {
+      case PROBE_NAME:
+        if (isTagNameChar(c)) this.tagName += String.fromCharCode(c);
+        else if (this.tagName !== '' && (space || c === QUOTE)) this.probeStep = space ? PROBE_SPACE : PROBE_STRING;
+        else this.abandonProbe(c);
+        return -1;
+      case PROBE_SPACE:
+        if (c === QUOTE) this.probeStep = PROBE_STRING;
+        else if (!space) this.abandonProbe(c);
+        return -1;
+      case PROBE_STRING:
+        if (c === QUOTE) this.probeStep = PROBE_CLOSE;
+        else if (c === BACKSLASH) this.probeStep = PROBE_ESCAPE;
+        return -1;
+      case PROBE_ESCAPE:
+        this.probeStep = PROBE_STRING;
+        return -1;
+      case PROBE_CLOSE:
+        if (c === CLOSE_BRACKET) this.probeStep = PROBE_DONE;
+        else if (!space) this.abandonProbe(c);
+        return -1;
+      default:
+        if (!space) this.abandonProbe(c);
+        return -1;
+    }
+  }
+
+  /** The line is not a lone tag pair: back to the comment (which `}` may close right here). */
+  private abandonProbe(c: number): void {
+    this.state = c === CLOSE_BRACE ? NORMAL : BRACE;
+  }
+
+  /** At the end of a probed line: a complete tag pair starts a new game at this line. */
+  private endProbe(): number {
+    if (this.probeStep !== PROBE_DONE) {
+      this.state = BRACE;
+      return -1;
+    }
+    this.state = NORMAL;
+    return this.cutHere(this.tagName);
+  }
+
+  /** A new game starts at the current line, with the tag `name` read so far ('' if none yet). */
+  private cutHere(name: string): number {
+    this.cutLine = this.lineStartLine;
+    this.cutName = name;
+    return this.lineStart;
+  }
+
+  /** Emits the game that ends at `cut`; the new game has (or is reading) one tag pair. */
+  private cutAt(cut: number): GameChunk {
+    const game = this.emit(cut);
+    this.gameLine = this.cutLine;
+    this.phase = PHASE_TAGS;
+    this.hasContent = true;
+    this.blankSinceTag = false;
+    this.names.clear();
+    if (this.cutName !== '') this.names.add(this.cutName);
+    return game;
+  }
+
+  /** Builds the chunk for the text from `gameStart` to `cut` and keeps the rest buffered. */
+  private emit(cut: number): GameChunk {
+    const start = this.gameStart;
+    const index = this.index++;
+    const bufferStart = this.pushed - this.buffered;
+    const all = this.pieces.length === 1 ? (this.pieces[0] ?? '') : this.pieces.join('');
+    let game: GameChunk;
+    if (this.dropped || cut - start > this.maxGameLength) {
+      const tooLarge = diagnostic(
+        'PGN_GAME_TOO_LARGE',
+        `game ${index + 1} is longer than ${this.maxGameLength} characters and was skipped`,
+        { offset: start, line: this.gameLine, column: 1, gameIndex: index, hint: 'split the file, or pass a larger maxGameLength' },
+      );
+      game = { text: '', offset: start, line: this.gameLine, column: 1, index, diagnostics: [tooLarge] };
+    } else {
+      game = { text: all.slice(start - bufferStart, cut - bufferStart), offset: start, line: this.gameLine, column: 1, index };
+    }
+    // Only a pathological line longer than the limit can have lost the start of the next game.
+    const from = Math.max(cut, bufferStart);
+    const rest = all.slice(from - bufferStart);
+    this.pieces = rest === '' ? [] : [rest];
+    this.buffered = rest.length;
+    this.gameStart = from;
+    this.dropped = false;
+    return game;
+  }
+}
+
+/**
+ * Cuts a whole text into games (see the module doc for the boundary rule), lazily.
+ *
+ * @example
+ * for (const chunk of splitGames(text)) console.log(chunk.index, chunk.line);
+ */
+export function* splitGames(text: string, options: SplitOptions = {}): Generator<GameChunk> {
+  const splitter = new GameSplitter(options);
+  yield* splitter.feed(text);
+  yield* splitter.finish();
+}
