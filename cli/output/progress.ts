@@ -12,7 +12,7 @@
 /** Inputs smaller than this finish in a second or two; a bar would only flicker. */
 export const PROGRESS_THRESHOLD_BYTES = 20 * 1024 * 1024;
 const REDRAW_MS = 200;
-const BAR_WIDTH = 24;
+const BAR_WIDTH = 16;
 
 export interface ProgressSink {
   readonly isTTY?: boolean;

@@ -1,0 +1,154 @@
+/**
+ * `forsyth positions [files…]`: chosen positions of chosen games. Games are chosen by header
+ * (--tag) and by a position they reach (--match); plies by --ply/--every/--last/--side; --unique
+ * keeps the first occurrence of each position (first four FEN fields) and --count adds how often
+ * it occurred.
+ */
+import { Option, type Command } from 'commander';
+import { replay, type Diagnostic, type PlyRecord } from '../../src/index.js';
+import {
+  addInputOptions,
+  addPositionOptions,
+  collectTagFilter,
+  parsePlyRange,
+  parsePositiveInt,
+  type PlyRange,
+  type PositionOptions,
+  type TagFilter,
+} from '../options.js';
+import { firstFourFields, isSelected, positionMatcher, tagFilterOf, type PositionMatcher } from '../position-filters.js';
+import { RowPrinter, tagValues } from '../rows.js';
+import type { GameItem } from '../session.js';
+import type { PositionRow } from '../output/formats.js';
+import { openSession, usageError } from '../usage.js';
+import { checkPositionOptions } from './fens.js';
+
+interface PositionsOptions extends PositionOptions {
+  readonly ply?: PlyRange;
+  readonly every?: number;
+  readonly last?: boolean;
+  readonly side?: 'w' | 'b';
+  readonly tag?: readonly TagFilter[];
+  readonly match?: string;
+  readonly unique?: boolean;
+  readonly count?: boolean;
+}
+
+const EXAMPLES = `
+Examples:
+  $ forsyth positions --ply 20 games.pgn                 the position after ply 20 (White's 10th move and Black's reply)
+  $ forsyth positions --ply 10-40 --every 10 games.pgn   plies 10, 20, 30 and 40
+  $ forsyth positions --last --tag Result=1-0 games.pgn  final positions of the games White won
+  $ forsyth positions --match 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR' --last games.pgn
+                                                         final positions of the games that reach the Sicilian
+  $ forsyth positions --ply 16 --unique --count --format csv games/    how often each position after ply 16 occurs
+`;
+
+export function registerPositions(program: Command): void {
+  const cmd = program
+    .command('positions')
+    .description('print chosen positions of chosen games (by ply, by header, by a position reached)')
+    .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst), directories, or - for standard input', [])
+    .option('--ply <N|A-B>', 'positions after ply N, or plies A to B (0 is the start; "A-" means to the end)', parsePlyRange)
+    .option('--every <K>', 'plies that are multiples of K (within --ply when given)', parsePositiveInt)
+    .option('--last', 'the final position of the main line')
+    .addOption(new Option('--side <w|b>', 'only positions with this side to move').choices(['w', 'b']))
+    .option('--tag <NAME=VALUE>', 'only games whose tag NAME is VALUE (repeatable; same name = either value)', collectTagFilter)
+    .option('--match <FEN>', 'only games that reach this position: a full FEN, or a placement where ? is any square')
+    .option('--unique', 'print each position (first four FEN fields) once, at its first occurrence')
+    .option('--count', 'with --unique: print how often each position occurred (output at the end)');
+  addPositionOptions(cmd);
+  addInputOptions(cmd);
+  cmd.addHelpText('after', EXAMPLES).action(async (files: string[], options: PositionsOptions, self: Command) => {
+    process.exitCode = await runPositions(files, options, self);
+  });
+}
+
+async function runPositions(files: string[], options: PositionsOptions, cmd: Command): Promise<number> {
+  checkPositionOptions(cmd, options);
+  if (options.count && !options.unique) usageError(cmd, '--count needs --unique');
+  const fenOptions = { ep: options.ep, ...(options.castling ? { castling: options.castling } : {}) };
+  const matcher = options.match === undefined ? undefined : positionMatcher(options.match, fenOptions);
+  if (typeof matcher === 'string') usageError(cmd, matcher);
+  const session = await openSession(cmd, files, options);
+  const columns = { file: session.manyFiles, path: options.variations === true, tags: options.tags ?? [], count: options.count === true };
+  // Unique positions belong to no one game, so the text format prints them without game breaks.
+  const printer = new RowPrinter(session.writer, options.format, columns, { gameBreaks: options.unique !== true });
+  const sink = new UniqueSink(printer, options.unique === true, options.count === true);
+  const gameWanted = tagFilterOf(options.tag ?? []);
+  for await (const item of session.games()) {
+    const diagnostics = [...item.game.diagnostics];
+    if (gameWanted(item.game)) {
+      for (const row of selectRows(item, options, matcher, diagnostics, printer)) sink.add(row);
+    }
+    printer.endGame();
+    session.reportAll(diagnostics, item.file.name);
+    await session.writer.flushIfFull();
+  }
+  sink.end();
+  return session.finish({ positions: printer.written });
+}
+
+/** The selected rows of one game; its replay diagnostics are appended to `diagnostics`. */
+function selectRows(
+  item: GameItem,
+  options: PositionsOptions,
+  matcher: PositionMatcher | undefined,
+  diagnostics: Diagnostic[],
+  printer: RowPrinter,
+): PositionRow[] {
+  const replayed = replay(item.game, {
+    variations: options.variations === true,
+    includeStart: true,
+    ep: options.ep,
+    ...(options.castling ? { castling: options.castling } : {}),
+  });
+  // The whole game is replayed first: --match and --last are only known at its end.
+  const records: PlyRecord[] = [...replayed];
+  diagnostics.push(...replayed.diagnostics);
+  if (matcher && !records.some(matcher)) return [];
+  const last = lastMainLine(records);
+  const tags = tagValues(item.game, options.tags ?? []);
+  const selection = { range: options.ply, every: options.every, last: options.last, side: options.side };
+  return records.filter((r) => isSelected(r, r === last, selection)).map((r) => printer.rowOf(r, item, tags));
+}
+
+function lastMainLine(records: readonly PlyRecord[]): PlyRecord | undefined {
+  for (let i = records.length - 1; i >= 0; i--) {
+    const record = records[i];
+    if (record && !record.path.includes('.')) return record;
+  }
+  return undefined;
+}
+
+/**
+ * Where rows go: straight to the printer, or through --unique (first occurrence printed at once) or
+ * --unique --count (kept in first-seen order and printed at the end, when the counts are known).
+ */
+class UniqueSink {
+  /** Position key → its first row (kept only when counting) and how often it occurred. */
+  private readonly seen = new Map<string, { row: PositionRow | undefined; count: number }>();
+
+  constructor(
+    private readonly printer: RowPrinter,
+    private readonly unique: boolean,
+    private readonly counting: boolean,
+  ) {}
+
+  add(row: PositionRow): void {
+    if (!this.unique) return this.printer.print(row);
+    const key = firstFourFields(row.fen);
+    const entry = this.seen.get(key);
+    if (entry) {
+      entry.count++;
+      return;
+    }
+    this.seen.set(key, { row: this.counting ? row : undefined, count: 1 });
+    if (!this.counting) this.printer.print(row);
+  }
+
+  end(): void {
+    if (!this.counting) return;
+    for (const { row, count } of this.seen.values()) if (row) this.printer.print({ ...row, count });
+  }
+}
