@@ -1,0 +1,89 @@
+/**
+ * Helpers for the CLI end-to-end tests: spawn the built `dist/cli/main.js` (the package's `pretest`
+ * runs `npm run build`), read fixtures and the python-chess reference FENs beside them.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const MAIN = join(ROOT, 'dist/cli/main.js');
+export const FIXTURES = join(ROOT, 'test/fixtures/cli');
+
+export function fixture(name: string): string {
+  return join(FIXTURES, name);
+}
+
+export interface RunResult {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface RunOptions {
+  /** Written to the child's stdin, which is then closed (default: stdin closed at once). */
+  readonly input?: string | Buffer;
+  readonly env?: Record<string, string>;
+  /** Extra arguments for node itself, before the script. */
+  readonly nodeArgs?: readonly string[];
+  readonly cwd?: string;
+}
+
+/** Runs `node dist/cli/main.js …args` and collects everything. */
+export function run(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first (npm test does it)`);
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), MAIN, ...args], {
+      cwd: options.cwd ?? FIXTURES,
+      env: { ...process.env, FORSYTH_DEBUG: '', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.on('error', fail);
+    child.on('close', (code, signal) =>
+      done({ code, signal, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+    );
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+/** One game of a python-chess reference file (test/fixtures/cli/<name>.expected.jsonl). */
+export interface ExpectedGame {
+  readonly index: number;
+  readonly headers: Record<string, string>;
+  readonly start_fen: string;
+  readonly fens: readonly string[];
+  readonly shredder_fens?: readonly string[];
+  readonly start_shredder_fen?: string;
+  readonly errors: readonly string[];
+}
+
+export function expected(name: string): ExpectedGame[] {
+  return readFileSync(fixture(`${name}.expected.jsonl`), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as ExpectedGame);
+}
+
+/** Text output → one array of FENs per game (games are separated by one empty line). */
+export function textBlocks(stdout: string): string[][] {
+  expect(stdout.endsWith('\n')).toBe(true);
+  return stdout
+    .slice(0, -1)
+    .split('\n\n')
+    .map((block) => block.split('\n'));
+}
+
+export function lines(text: string): string[] {
+  return text.split('\n').filter((line) => line !== '');
+}
+
+export function ndjson(stdout: string): Record<string, unknown>[] {
+  return lines(stdout).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
