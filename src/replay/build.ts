@@ -2,7 +2,7 @@
  * Snapshots back to a game record, the library half of `forsyth build`: a start position plus move
  * tokens (SAN or UCI), or a list of consecutive FENs between which the one legal move is found, and
  * out comes PGN text with the Seven Tag Roster (and SetUp/FEN tags when the start is not standard).
- * Depends on the core (positions, FEN, SAN, UCI); no PGN parser, no Node.
+ * Depends on the core (positions, FEN, SAN, UCI) and the PGN writer; no Node.
  *
  * Key decision: two positions are compared on what a FEN means, not on how it was written, so FENs
  * from any tool connect: piece placement, side to move, castling rights as rook squares (`KQkq`,
@@ -17,7 +17,9 @@ import { hasLegalEnPassant, initialPosition, INITIAL_FEN, legalMoves, play, type
 import { makeSan, parseSan } from '../core/san.js';
 import { parseUci } from '../core/uci.js';
 import { isNullMove, squareName, type NormalMove } from '../core/types.js';
-import { encodeTagValue, SEVEN_TAG_DEFAULTS, SEVEN_TAG_ROSTER } from '../pgn/tags.js';
+import type { Game, MoveNode, ResultToken } from '../pgn/ast.js';
+import { SEVEN_TAG_DEFAULTS, SEVEN_TAG_ROSTER } from '../pgn/tags.js';
+import { writePgn } from '../pgn/write.js';
 
 /** Why `findMoveBetween` found no move. */
 export interface NoMoveError {
@@ -44,7 +46,7 @@ function sameRights(a: Position, b: Position): boolean {
 }
 
 /** Same placement, side to move, castling rights and (legal) en passant square. */
-export function isSamePosition(a: Position, b: Position): boolean {
+function isSamePosition(a: Position, b: Position): boolean {
   return a.turn === b.turn && makeBoardFen(a.board) === makeBoardFen(b.board) && sameRights(a, b);
 }
 
@@ -93,12 +95,9 @@ export function findMoveBetween(before: Position, after: Position): Result<Norma
     const next = play(before, move);
     if (makeBoardFen(next.board) !== target) continue;
     if (sameRights(next, after)) return ok(move);
-    const san = makeSan(before, move);
-    return err({
-      reason: 'rights',
-      message,
-      hint: `${san} gives this placement, but then the castling rights and en passant square are written "${makeFen(next, { ep: 'legal' }).split(' ').slice(2, 4).join(' ')}", not "${makeFen(after, { ep: 'legal' }).split(' ').slice(2, 4).join(' ')}"`,
-    });
+    const rights = (pos: Position): string => makeFen(pos, { ep: 'legal' }).split(' ').slice(2, 4).join(' ');
+    const hint = `${makeSan(before, move)} gives this placement, but then the castling rights and en passant square are written "${rights(next)}", not "${rights(after)}"`;
+    return err({ reason: 'rights', message, hint });
   }
   const changed = changedSquares(before, after);
   const hint =
@@ -230,6 +229,8 @@ function tagList(start: Position, extra: Readonly<Record<string, string>>): [str
   return tags;
 }
 
+const RESULTS: readonly ResultToken[] = ['1-0', '0-1', '1/2-1/2', '*'];
+
 /** Which user tags would break the record: the start position and the termination marker are ours. */
 function badTags(extra: Readonly<Record<string, string>>): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -239,7 +240,7 @@ function badTags(extra: Readonly<Record<string, string>>): Diagnostic[] {
     }
   }
   const result = extra['Result'];
-  if (result !== undefined && !['1-0', '0-1', '1/2-1/2', '*'].includes(result)) {
+  if (result !== undefined && !RESULTS.some((r) => r === result)) {
     out.push(diagnostic('USAGE', `Result must be 1-0, 0-1, 1/2-1/2 or *, not "${result}"`, { hint: 'write --tag Result=1-0' }));
   }
   for (const name of Object.keys(extra)) {
@@ -269,42 +270,31 @@ export function buildGame(input: BuildInput): Checked<string> {
   if (usage.length > 0) return { ok: false, diagnostics: usage };
   const built = input.fens ? fromFens(input.fens, input.chess960 === true) : fromMoves(input.start ?? initialPosition(), input.moves ?? []);
   if (Array.isArray(built)) return { ok: false, diagnostics: built };
-  const result = extra['Result'] ?? '*';
-  const text = `${writeTagSection(tagList(built.start, extra))}\n${writeMovetext(built.start, built.sans, result)}\n`;
+  const result = RESULTS.find((r) => r === extra['Result']) ?? '*';
+  const text = writePgn(treeOf(tagList(built.start, extra), built.sans, result));
   const failed = built.diagnostics.some((d) => d.severity === 'error');
   return failed ? { ok: false, value: text, diagnostics: built.diagnostics } : { ok: true, value: text, diagnostics: built.diagnostics };
 }
 
-/** `[Name "value"]` lines, with `\\` and `"` escaped (PGN standard 8.1.1). */
-function writeTagSection(tags: readonly (readonly [string, string])[]): string {
-  return tags.map(([name, value]) => `[${name} "${encodeTagValue(value)}"]\n`).join('');
-}
-
-const LINE_WIDTH = 80;
-
-/** Numbered movetext ending with the result, wrapped before 80 columns (PGN export format 8.2.6). */
-function writeMovetext(start: Position, sans: readonly string[], result: string): string {
-  const tokens: string[] = [];
-  let number = start.fullmoves;
-  let white = start.turn === 'white';
-  sans.forEach((san, i) => {
-    if (white) tokens.push(`${number}. ${san}`);
-    else tokens.push(i === 0 ? `${number}... ${san}` : san);
-    if (!white) number++;
-    white = !white;
+/** A parse tree for the built game, so `writePgn` prints it (numbers, wrapping, tags) like any other. */
+function treeOf(tags: readonly (readonly [string, string])[], sans: readonly string[], result: ResultToken): Game {
+  const span = { offset: 0, length: 0 };
+  const moves: MoveNode[] = sans.map((text) => {
+    const check = /[+#]$/.exec(text)?.[0] ?? '';
+    const san = text.slice(0, text.length - check.length);
+    return { ...span, san, check, nags: [], commentsBefore: [], commentsAfter: [], variations: [] };
   });
-  tokens.push(result);
-  const lines: string[] = [];
-  let line = '';
-  for (const token of tokens) {
-    // A numbered token is "12. Nf3": it may break after the number like any other space.
-    for (const word of token.split(' ')) {
-      if (line !== '' && line.length + 1 + word.length >= LINE_WIDTH) {
-        lines.push(line);
-        line = word;
-      } else line = line === '' ? word : `${line} ${word}`;
-    }
-  }
-  if (line !== '') lines.push(line);
-  return lines.join('\n');
+  return {
+    index: 0,
+    offset: 0,
+    line: 1,
+    column: 1,
+    text: '',
+    tags: tags.map(([name, value]) => ({ ...span, name, value, valueOffset: 0 })),
+    comments: [],
+    moves,
+    finalComments: [],
+    result: { ...span, value: result },
+    diagnostics: [],
+  };
 }

@@ -130,12 +130,12 @@ describe('buildGame from moves', () => {
     expect(built.value?.split('\n\n')[1]).toBe('1... c5 2. Nf3 *\n');
   });
 
-  it('wraps the movetext before 80 columns', () => {
+  it('wraps the movetext at 80 columns', () => {
     const moves = 'Nf3 Nf6 Ng1 Ng8 '.repeat(12).trim().split(' ');
     const text = buildGame({ moves }).value ?? '';
     const movetext = text.split('\n\n')[1]!.trimEnd().split('\n');
     expect(movetext.length).toBeGreaterThan(2);
-    for (const line of movetext) expect(line.length).toBeLessThan(80);
+    for (const line of movetext) expect(line.length).toBeLessThanOrEqual(80);
     expect(sanTokens(text)).toEqual(moves);
   });
 
