@@ -1,0 +1,65 @@
+/**
+ * Tag pairs: decoding and encoding of tag values, the Seven Tag Roster, and lookup by name.
+ * Imports only the parse tree types; knows no chess.
+ *
+ * Key decision: values are decoded only when they contain a backslash (the same idea as
+ * pgn-reader's `RawTag::decode`): almost no real value does, so the common case is a plain slice.
+ */
+import type { Game, Tag } from './ast.js';
+
+/** PGN standard 8.1.1: the seven tags every exported game has, in this order. */
+export const SEVEN_TAG_ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'] as const;
+
+export type SevenTagName = (typeof SEVEN_TAG_ROSTER)[number];
+
+/** What export format writes for a missing roster tag (PGN standard 8.1.1). */
+export const SEVEN_TAG_DEFAULTS: Readonly<Record<SevenTagName, string>> = {
+  Event: '?',
+  Site: '?',
+  Date: '????.??.??',
+  Round: '?',
+  White: '?',
+  Black: '?',
+  Result: '*',
+};
+
+/**
+ * Decodes a raw tag value: `\"` → `"` and `\\` → `\`. A backslash before any other character is
+ * kept as written (the standard defines only these two escapes). O(length), and O(1) when the
+ * value has no backslash.
+ *
+ * @example decodeTagValue('Say \\"hi\\"') === 'Say "hi"'
+ */
+export function decodeTagValue(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  return raw.replace(/\\(["\\])/g, '$1');
+}
+
+/**
+ * Encodes a value for writing between quotes: `\` → `\\` and `"` → `\"`.
+ *
+ * @example encodeTagValue('Say "hi"') === 'Say \\"hi\\"'
+ */
+export function encodeTagValue(value: string): string {
+  return /["\\]/.test(value) ? value.replace(/["\\]/g, '\\$&') : value;
+}
+
+/**
+ * The value of the LAST tag called `name` (names are case-sensitive), as python-chess does for
+ * duplicates; `undefined` when there is none. O(number of tags).
+ *
+ * @example getTag(game, 'White') // 'Kasparov, Garry'
+ */
+export function getTag(game: Pick<Game, 'tags'>, name: string): string | undefined {
+  const tags: readonly Tag[] = game.tags;
+  for (let i = tags.length - 1; i >= 0; i--) {
+    const tag = tags[i];
+    if (tag?.name === name) return tag.value;
+  }
+  return undefined;
+}
+
+/** True for the names of the Seven Tag Roster. */
+export function isSevenTagName(name: string): name is SevenTagName {
+  return (SEVEN_TAG_ROSTER as readonly string[]).includes(name);
+}
