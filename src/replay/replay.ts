@@ -1,0 +1,229 @@
+/**
+ * Replay: plays a parsed game from its starting position and yields one record per ply, with the
+ * FEN after the move. Joins the chess core and the PGN tree; this is where a move becomes legal or
+ * not.
+ *
+ * Key decisions:
+ * - Lazy: records are produced by an iterator, and `fen`, `uci` and `canonicalSan` are computed on
+ *   first read, so a caller that wants ply 20 or the final position pays for no strings it skips.
+ * - Failures keep what they had: an illegal, ambiguous or unreadable move ends its line with a
+ *   diagnostic (position, candidates, hint); plies before it are still yielded, and other
+ *   variations and games go on.
+ * - Variations are walked with an explicit stack, so nesting depth never touches the call stack.
+ */
+import { diagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
+import { makeFen } from '../core/fen.js';
+import { play, type Position } from '../core/position.js';
+import { makeSan, parseSan, type SanError } from '../core/san.js';
+import { makeUci } from '../core/uci.js';
+import { isNullMove, type Move, type NormalMove } from '../core/types.js';
+import type { Comment, Evaluation, Game, MoveLine, MoveNode } from '../pgn/ast.js';
+import { locate } from '../pgn/parse-game.js';
+import { startingPosition, type StartingPosition } from './start.js';
+
+export type EpMode = 'always' | 'pseudo' | 'legal';
+export type CastlingNotation = 'kq' | 'xfen' | 'shredder';
+
+export interface FenOptions {
+  /** Which en-passant squares to write: after every double push (the standard), when a pawn
+   * stands ready to take, or when the capture is legal (chess.js, python-chess). */
+  readonly ep?: EpMode;
+  /** Castling letters: `KQkq` (standard), X-FEN (default for Chess960), Shredder-FEN (`HAha`). */
+  readonly castling?: CastlingNotation;
+}
+
+export interface ReplayOptions extends FenOptions {
+  /** Also replay every variation, each from the position before the move it replaces. */
+  readonly variations?: boolean;
+  /** Yield the starting position first, as ply 0. */
+  readonly includeStart?: boolean;
+}
+
+/**
+ * One ply (or the start, ply 0). `path` names where the ply stands: `"12"` is main-line ply 12;
+ * `"12.2.3"` is the third ply of the second variation that replaces main-line ply 12; nesting
+ * appends further `.variation.ply` pairs (`"12.2.3.1.1"`).
+ */
+export class PlyRecord {
+  private fenText: string | undefined;
+
+  constructor(
+    /** Plies since the starting position (0 for the start itself). */
+    readonly ply: number,
+    readonly path: string,
+    /** The position after the move. */
+    readonly position: Position,
+    /** The position before the move (undefined for ply 0). */
+    readonly before: Position | undefined,
+    readonly move: Move | undefined,
+    /** The tree node the move came from (undefined for ply 0). */
+    readonly node: MoveNode | undefined,
+    private readonly fenOptions: FenOptions,
+  ) {}
+
+  /** The fullmove number of the move (of the position, for ply 0). */
+  get moveNumber(): number {
+    return (this.before ?? this.position).fullmoves;
+  }
+
+  /** Who made the move (for ply 0: who is to move). */
+  get color(): 'white' | 'black' {
+    return (this.before ?? this.position).turn;
+  }
+
+  /** The move as written in the file, without check or annotation suffixes. */
+  get san(): string {
+    return this.node?.san ?? '';
+  }
+
+  get canonicalSan(): string {
+    return this.before && this.move ? makeSan(this.before, this.move) : '';
+  }
+
+  get uci(): string {
+    if (!this.before || !this.move) return '';
+    return isNullMove(this.move) ? '0000' : makeUci(this.before, this.move);
+  }
+
+  get fen(): string {
+    this.fenText ??= makeFen(this.position, this.fenOptions);
+    return this.fenText;
+  }
+
+  get comments(): readonly Comment[] {
+    return this.node?.commentsAfter ?? [];
+  }
+
+  get nags(): readonly number[] {
+    return this.node?.nags ?? [];
+  }
+
+  /** Seconds left on the clock after the move, from `[%clk …]`. */
+  get clock(): number | undefined {
+    return this.comments.find((c) => c.clock !== undefined)?.clock;
+  }
+
+  get eval(): Evaluation | undefined {
+    return this.comments.find((c) => c.eval !== undefined)?.eval;
+  }
+}
+
+/** A lazy replay: iterate it for the records; `diagnostics` is complete once iteration ends. */
+export interface GameReplay extends Iterable<PlyRecord> {
+  readonly start: StartingPosition;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+interface Frame {
+  readonly line: MoveLine;
+  index: number;
+  position: Position;
+  ply: number;
+  /** The path of this line's parent variation, '' for the main line. */
+  readonly prefix: string;
+}
+
+/**
+ * Replays `game`. Cost: O(plies) with one candidate-only SAN resolution per ply; FEN strings are
+ * built only when read.
+ */
+export function replay(game: Game, options: ReplayOptions = {}): GameReplay {
+  const start = startingPosition(game);
+  const diagnostics: Diagnostic[] = [];
+  const fenOptions: FenOptions = { ep: options.ep ?? 'always', ...(options.castling ? { castling: options.castling } : {}) };
+  const placed = (d: Diagnostic): Diagnostic => placeInGame(game, d);
+  return {
+    start,
+    diagnostics,
+    *[Symbol.iterator]() {
+      diagnostics.length = 0;
+      for (const d of start.diagnostics) diagnostics.push(placed(d));
+      const first = start.position;
+      if (!first) return;
+      checkFirstMoveNumber(game.moves[0], first, diagnostics, placed);
+      if (options.includeStart) yield new PlyRecord(0, '0', first, undefined, undefined, undefined, fenOptions);
+      const stack: Frame[] = [{ line: game.moves, index: 0, position: first, ply: 0, prefix: '' }];
+      while (stack.length > 0) {
+        const frame = stack[stack.length - 1] as Frame;
+        const node = frame.line[frame.index];
+        if (!node) {
+          stack.pop();
+          continue;
+        }
+        const before = frame.position;
+        const parsed = parseSan(before, node.san, { allowNull: true });
+        if (!parsed.ok) {
+          diagnostics.push(placed(moveDiagnostic(node, before, parsed.error)));
+          stack.pop();
+          continue;
+        }
+        const after = play(before, parsed.value);
+        frame.index++;
+        frame.ply++;
+        frame.position = after;
+        const path = frame.prefix + String(frame.index);
+        yield new PlyRecord(frame.ply, path, after, before, parsed.value, node, fenOptions);
+        if (options.variations && node.variations.length > 0) {
+          // Pushed last-first so the first variation is walked first, as it reads in the file.
+          for (let v = node.variations.length - 1; v >= 0; v--) {
+            const line = node.variations[v] as MoveLine;
+            stack.push({ line, index: 0, position: before, ply: frame.ply - 1, prefix: `${path}.${v + 1}.` });
+          }
+        }
+      }
+    },
+  };
+}
+
+/** Fills in line, column and game index from the diagnostic's file offset. */
+export function placeInGame(game: Game, d: Diagnostic): Diagnostic {
+  if (d.offset === undefined) return { ...d, gameIndex: game.index };
+  return { ...d, ...locate(game, d.offset), gameIndex: game.index };
+}
+
+const SIDE = { white: 'White', black: 'Black' } as const;
+
+function moveDiagnostic(node: MoveNode, before: Position, error: SanError): Diagnostic {
+  const code: DiagnosticCode =
+    error.kind === 'illegal' ? 'REPLAY_ILLEGAL_MOVE' : error.kind === 'ambiguous' ? 'REPLAY_AMBIGUOUS_MOVE' : 'REPLAY_BAD_MOVE';
+  const where = `move ${before.fullmoves}${before.turn === 'white' ? '.' : '...'} (${SIDE[before.turn]} to move)`;
+  const what =
+    error.kind === 'illegal' ? 'illegal move' : error.kind === 'ambiguous' ? 'ambiguous move' : 'not a move';
+  return diagnostic(code, `${what} "${node.san}" at ${where}: ${error.message}; the rest of this line is skipped`, {
+    offset: node.offset,
+    length: node.length,
+    excerpt: node.san,
+    fen: makeFen(before),
+    hint: moveHint(before, error),
+  });
+}
+
+function moveHint(before: Position, error: SanError): string {
+  const names = error.candidates.slice(0, 6).map((m: NormalMove) => makeSan(before, m));
+  if (error.kind === 'ambiguous') return `several moves match; write one of ${names.join(', ')}`;
+  if (names.length > 0) return `did you mean ${names.join(' or ')}?`;
+  if (error.kind === 'null') return 'null moves (--) are only allowed where the caller accepts them';
+  return `position before the move: ${makeFen(before)}`;
+}
+
+function checkFirstMoveNumber(
+  node: MoveNode | undefined,
+  start: Position,
+  out: Diagnostic[],
+  placed: (d: Diagnostic) => Diagnostic,
+): void {
+  const number = node?.number;
+  if (!number) return;
+  const black = start.turn === 'black';
+  if (number.value === start.fullmoves && number.black === black) return;
+  const expected = `${start.fullmoves}${black ? '...' : '.'}`;
+  out.push(
+    placed(
+      diagnostic(
+        'REPLAY_MOVE_NUMBER',
+        `the movetext starts at "${number.value}${number.black ? '...' : '.'}" but the starting position is move ${start.fullmoves} with ${SIDE[start.turn]} to move; the position is followed`,
+        { offset: number.offset, length: number.length, hint: `write "${expected}" before the first move, or fix the FEN's side to move and fullmove number` },
+      ),
+    ),
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * The starting position of a game, from its SetUp, FEN and Variant tags, with every header problem
+ * located at its tag. Joins the chess core (FEN) and the PGN tree (tags); knows nothing of moves.
+ *
+ * Rules (PGN standard 9.7 and what real files do): `[FEN]` with `[SetUp "1"]` starts there; a FEN
+ * without SetUp is honoured with a warning (python-chess and lichess do the same); SetUp "1" without
+ * FEN is an error and the standard position is used; SetUp "0" with a FEN contradicts itself (warn,
+ * honour the FEN, which is the more specific claim).
+ */
+import { diagnostic, type Diagnostic } from '../diagnostics.js';
+import { parseFen } from '../core/fen.js';
+import { initialPosition, type Position } from '../core/position.js';
+import type { Game, Tag } from '../pgn/ast.js';
+
+export type VariantKind = 'standard' | 'chess960' | 'unsupported';
+
+export interface StartingPosition {
+  /** Undefined when the game cannot be replayed (bad FEN, unsupported variant). */
+  readonly position: Position | undefined;
+  readonly chess960: boolean;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+const STANDARD_NAMES = new Set(['', 'standard', 'chess', 'normal', 'fromposition', 'orthodox', 'classical']);
+const CHESS960_NAMES = new Set(['chess960', 'fischerandom', 'fischerrandom', '960', 'frc']);
+
+/** `Variant` tag value → kind; spellings seen in real files (`chess 960`, `Fischerandom`, …). */
+export function variantKind(value: string | undefined): VariantKind {
+  const key = (value ?? '').toLowerCase().replace(/[\s_-]+/g, '');
+  if (STANDARD_NAMES.has(key)) return 'standard';
+  if (CHESS960_NAMES.has(key)) return 'chess960';
+  return 'unsupported';
+}
+
+/** The last tag of that name (duplicates: the last one wins, as in python-chess). */
+export function findTag(game: Game, name: string): Tag | undefined {
+  for (let i = game.tags.length - 1; i >= 0; i--) {
+    const tag = game.tags[i];
+    if (tag?.name === name) return tag;
+  }
+  return undefined;
+}
+
+function tagSpan(tag: Tag): { offset: number; length: number; excerpt: string } {
+  return { offset: tag.offset, length: tag.length, excerpt: `[${tag.name} "${tag.value}"]` };
+}
+
+/** Reads the starting position; O(tags + FEN length). */
+export function startingPosition(game: Game): StartingPosition {
+  const diagnostics: Diagnostic[] = [];
+  const variant = findTag(game, 'Variant');
+  const kind = variantKind(variant?.value);
+  if (variant && kind === 'unsupported') {
+    diagnostics.push(
+      diagnostic('VARIANT_UNSUPPORTED', `variant "${variant.value}" is not supported; the game is skipped`, {
+        ...tagSpan(variant),
+        hint: 'forsyth plays standard chess and Chess960 (Variant "Chess960"); convert this game with a variant-aware tool',
+      }),
+    );
+    return { position: undefined, chess960: false, diagnostics };
+  }
+  const setUp = findTag(game, 'SetUp');
+  const fen = findTag(game, 'FEN');
+  checkSetUp(setUp, fen, diagnostics);
+  if (!fen) return { position: initialPosition(), chess960: kind === 'chess960', diagnostics };
+
+  const parsed = parseFen(fen.value, { chess960: kind === 'chess960' });
+  for (const d of parsed.diagnostics) {
+    // FEN offsets count from the first character of the value, so add the value's file offset.
+    diagnostics.push({ ...d, offset: fen.valueOffset + (d.offset ?? 0), excerpt: d.excerpt ?? fen.value });
+  }
+  if (!parsed.ok) {
+    diagnostics.push(
+      diagnostic('SETUP_BAD_FEN', `the FEN tag "${fen.value}" is not a legal position; the game is skipped`, {
+        ...tagSpan(fen),
+        hint: 'fix the FEN (see the problems above); `forsyth fen "<FEN>"` explains each one',
+      }),
+    );
+    return { position: undefined, chess960: kind === 'chess960', diagnostics };
+  }
+  const position = parsed.value;
+  return { position, chess960: position.chess960, diagnostics };
+}
+
+function checkSetUp(setUp: Tag | undefined, fen: Tag | undefined, out: Diagnostic[]): void {
+  if (setUp && setUp.value !== '0' && setUp.value !== '1') {
+    out.push(
+      diagnostic('SETUP_BAD_VALUE', `SetUp must be "0" or "1", not "${setUp.value}"`, {
+        ...tagSpan(setUp),
+        hint: fen ? 'write [SetUp "1"] since the game has a FEN tag' : 'write [SetUp "0"] or remove the tag',
+      }),
+    );
+    return;
+  }
+  if (fen && !setUp) {
+    out.push(
+      diagnostic('SETUP_MISSING', 'the game has a FEN tag but no SetUp tag; the FEN is used', {
+        ...tagSpan(fen),
+        hint: 'add [SetUp "1"] before the FEN tag, as the PGN standard requires',
+      }),
+    );
+  } else if (setUp?.value === '1' && !fen) {
+    out.push(
+      diagnostic('SETUP_WITHOUT_FEN', 'SetUp "1" says the game starts from a set-up position, but there is no FEN tag', {
+        ...tagSpan(setUp),
+        hint: 'add the starting position as [FEN "…"], or remove SetUp; the standard position is used',
+      }),
+    );
+  } else if (setUp?.value === '0' && fen) {
+    out.push(
+      diagnostic('SETUP_CONTRADICTS_FEN', 'SetUp "0" says the standard start, but a FEN tag is present; the FEN is used', {
+        ...tagSpan(setUp),
+        hint: 'write [SetUp "1"] if the FEN is the real start, or remove the FEN tag',
+      }),
+    );
+  }
+}
