@@ -1,0 +1,26 @@
+/**
+ * `parsePgn`: a whole PGN text → its games, lazily (split, then parse each game when asked).
+ * Synchronous and browser-safe; for files and streams, `GameSplitter` takes chunks and
+ * `parseGame` parses each game it returns.
+ */
+import type { Game } from './ast.js';
+import { parseGame } from './parse-game.js';
+import { splitGames, type SplitOptions } from './split.js';
+
+/**
+ * The games of `text`, parsed one at a time as the iterable is consumed (each new iteration
+ * starts again from the first game). Never throws on any input; every problem is a diagnostic on
+ * its game (see `parseGame` for the codes). Memory holds one game at a time besides `text`
+ * itself. O(text length) per iteration.
+ *
+ * @example
+ * for (const game of parsePgn(text)) console.log(getTag(game, 'White'), game.moves.length);
+ * const games = [...parsePgn(text)];
+ */
+export function parsePgn(text: string, options: SplitOptions = {}): Iterable<Game> {
+  return {
+    *[Symbol.iterator]() {
+      for (const chunk of splitGames(text, options)) yield parseGame(chunk);
+    },
+  };
+}

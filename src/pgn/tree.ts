@@ -1,0 +1,417 @@
+/**
+ * Flat movetext elements (from the generated parser) → the move tree of `ast.ts`, with the
+ * structural diagnostics: unmatched and unclosed parentheses, unclosed comments, bad tags, bad
+ * NAGs, invalid tokens, text after the result, a missing result. Knows no chess.
+ *
+ * Key decisions:
+ * - Variations are paired with an explicit stack of frames, never recursion, so nesting depth is
+ *   limited by memory only (10,000 levels are tested).
+ * - Comment placement: a comment after a move (and its NAGs and variations) belongs to that move
+ *   (`commentsAfter`); a comment at the start of a variation, or after a move number, belongs to
+ *   the next move (`commentsBefore`); comments before the first main-line move are the game
+ *   comment (`Game.comments`); comments after the result are `Game.finalComments`. Every comment
+ *   has exactly one place, so `writePgn` can print it back where it will be read again.
+ * - A variation before any move of its line (`( 1. d4 ) 1. e4`) is attached to the next move, of
+ *   which it is an alternative, with PGN_VARIATION_AT_START (python-chess drops the parentheses).
+ * - After the result only comments are read; other text is reported once and ignored, so junk
+ *   between games never turns into moves of the game before it.
+ */
+import type { Comment, GameResult, MoveLine, MoveNode, MoveNumber, ResultToken, Tag } from './ast.js';
+import { makeComment } from './comment-commands.js';
+import type { DiagnosticSink } from './location.js';
+import type { RawElement, RawGame, RawTag, RawToken } from './raw.js';
+import { decodeTagValue } from './tags.js';
+import { describeInvalid } from './hints.js';
+
+/** Everything `parseGame` needs from the tree but the game's position in the file. */
+export interface GameBody {
+  readonly tags: readonly Tag[];
+  readonly comments: readonly Comment[];
+  readonly moves: MoveLine;
+  readonly finalComments: readonly Comment[];
+  readonly result?: GameResult;
+}
+
+/** A move while its line is being built (the tree is handed out as readonly `MoveNode`s). */
+interface NodeBuilder {
+  readonly offset: number;
+  readonly length: number;
+  readonly san: string;
+  readonly check: string;
+  readonly number?: MoveNumber;
+  nags: number[];
+  commentsBefore: Comment[];
+  commentsAfter: Comment[];
+  variations: MoveLine[];
+}
+
+/** One line being built: the main line (depth 0) or an open variation. */
+interface Frame {
+  readonly line: NodeBuilder[];
+  /** The `(` that opened it (undefined for the main line). */
+  readonly open: RawToken | undefined;
+  /** The move it is an alternative to; undefined when it came before any move of its line. */
+  readonly parent: NodeBuilder | undefined;
+  comments: Comment[];
+  number: MoveNumber | undefined;
+  nags: number[];
+  variations: MoveLine[];
+}
+
+/** Elements that can be cut short at the very end of the input (a comment, tag or `)` cannot). */
+const CUT_KINDS: ReadonlySet<string> = new Set(['san', 'moveNumber', 'dots', 'nag', 'suffix', 'invalid', 'open']);
+
+const SUFFIX_NAGS: Readonly<Record<string, number>> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
+
+/**
+ * The shared empty list. Most moves have no NAG, comment or variation, so no array is allocated
+ * for them (allocation was half the cost of building the tree); frozen, so a push into it is a
+ * loud bug. Use `add` and `addAll`, which replace it by a new array.
+ */
+const NONE = Object.freeze([]) as unknown as never[];
+
+function add<T>(list: T[], item: T): T[] {
+  if (list === NONE) return [item];
+  list.push(item);
+  return list;
+}
+
+function addAll<T>(list: T[], items: readonly T[]): T[] {
+  if (items.length === 0) return list;
+  if (list === NONE) return items.slice();
+  for (const item of items) list.push(item);
+  return list;
+}
+
+function newFrame(open: RawToken | undefined, parent: NodeBuilder | undefined): Frame {
+  return { line: [], open, parent, comments: NONE, number: undefined, nags: NONE, variations: NONE };
+}
+
+/**
+ * Builds the game body from the parser's elements, reporting to `sink` (offsets in `elements`
+ * are into the game text; `shift` is the game's offset in the file). O(elements).
+ */
+export function buildTree(elements: RawGame, text: string, shift: number, sink: DiagnosticSink): GameBody {
+  return new TreeBuilder(text, shift, sink).build(elements);
+}
+
+class TreeBuilder {
+  private readonly tags: Tag[] = [];
+  private readonly gameComments: Comment[] = [];
+  private readonly finalComments: Comment[] = [];
+  private readonly stack: Frame[] = [newFrame(undefined, undefined)];
+  private frame: Frame = this.stack[0] as Frame;
+  private inTags = true;
+  private result: GameResult | undefined;
+  private afterResultReported = false;
+
+  constructor(
+    private readonly text: string,
+    private readonly shift: number,
+    private readonly sink: DiagnosticSink,
+  ) {}
+
+  build(elements: RawGame): GameBody {
+    for (const element of elements) {
+      if (this.result !== undefined) this.afterResult(element);
+      else this.element(element);
+    }
+    this.finish(elements);
+    const main = this.stack[0] as Frame;
+    const body = { tags: this.tags, comments: this.gameComments, moves: main.line, finalComments: this.finalComments };
+    return this.result === undefined ? body : { ...body, result: this.result };
+  }
+
+  private element(e: RawElement): void {
+    switch (e.kind) {
+      case 'san':
+        return this.move(e);
+      case 'moveNumber':
+        this.inTags = false;
+        this.frame.number = this.moveNumber(e);
+        return;
+      case 'comment':
+      case 'lineComment':
+        return this.comment(e);
+      case 'nag':
+      case 'suffix':
+        return this.nag(e);
+      case 'open':
+        return this.open(e);
+      case 'close':
+        return this.close(e);
+      case 'result':
+        return this.resultToken(e);
+      case 'tag':
+        return this.tag(e);
+      default:
+        return this.other(e);
+    }
+  }
+
+  private other(e: RawToken): void {
+    if (e.kind === 'escape') {
+      this.sink.add('PGN_ESCAPE_LINE', `escape line \`%${e.text}\` is ignored`, e.start, e.end);
+    } else if (e.kind === 'badTag') {
+      this.badTag(e);
+    } else if (e.kind === 'invalid') {
+      const { message, hint } = describeInvalid(e.text);
+      this.sink.add('PGN_INVALID_TOKEN', message, e.start, e.end, { hint });
+    }
+    // 'dots' (`...` without a number) carry nothing.
+  }
+
+  private move(e: RawToken): void {
+    this.inTags = false;
+    const f = this.frame;
+    const { san, check } = splitCheck(e.text);
+    const offset = this.shift + e.start;
+    const length = e.end - e.start;
+    let before = f.comments;
+    if (f.line.length === 0 && f.open === undefined && before.length > 0) {
+      // Comments before the first main-line move are the game comment.
+      addAll(this.gameComments, before);
+      before = NONE;
+    }
+    const number = f.number;
+    // Object literals, not spreads: one hidden class each, and this runs once per move.
+    const node: NodeBuilder =
+      number === undefined
+        ? { offset, length, san, check, nags: f.nags, commentsBefore: before, commentsAfter: NONE, variations: f.variations }
+        : { offset, length, san, check, number, nags: f.nags, commentsBefore: before, commentsAfter: NONE, variations: f.variations };
+    f.line.push(node);
+    f.comments = NONE;
+    f.number = undefined;
+    f.nags = NONE;
+    f.variations = NONE;
+  }
+
+  private moveNumber(e: RawToken): MoveNumber {
+    const text = e.text;
+    let value = 0;
+    let i = 0;
+    for (let c = text.charCodeAt(0); isDigit(c); c = text.charCodeAt(++i)) value = value * 10 + c - 48;
+    // White: exactly one `.` after the digits; anything more (`...`, `…`, `. ...`) is Black.
+    return { offset: this.shift + e.start, length: e.end - e.start, value, black: text.length - i > 1 || text.charCodeAt(i) === 0x2026 };
+  }
+
+  private comment(e: RawToken): void {
+    const comment = this.commentNode(e);
+    const f = this.frame;
+    const last = f.line.at(-1);
+    if (last !== undefined && f.number === undefined) last.commentsAfter = add(last.commentsAfter, comment);
+    else f.comments = add(f.comments, comment);
+  }
+
+  /** A `{…}` or `;…` comment node; reports an unclosed `{`. */
+  private commentNode(e: RawToken): Comment {
+    const closed = e.kind === 'lineComment' || e.end - e.start === e.text.length + 2;
+    if (!closed) {
+      this.sink.add('PGN_UNCLOSED_COMMENT', 'comment `{` is never closed', e.start, e.start + 1, {
+        hint: 'add the missing `}`: a comment runs across lines, so everything after this `{` was read as comment',
+      });
+    }
+    return makeComment(e.text, this.shift + e.start, e.end - e.start);
+  }
+
+  private nag(e: RawToken): void {
+    this.inTags = false;
+    const value = e.kind === 'nag' ? Number(e.text) : SUFFIX_NAGS[e.text];
+    if (value === undefined || value > 255) {
+      const what = e.kind === 'nag' ? `NAG \`$${e.text}\` is out of range` : `unknown move annotation \`${e.text}\``;
+      const hint = e.kind === 'nag' ? 'NAGs run from $0 to $255' : 'the suffixes are ! ? !! ?? !? ?!';
+      this.sink.add('PGN_BAD_NAG', what, e.start, e.end, { hint });
+      return;
+    }
+    const last = this.frame.line.at(-1);
+    if (last !== undefined) {
+      last.nags = add(last.nags, value);
+      return;
+    }
+    this.sink.add('PGN_BAD_NAG', `annotation \`${this.text.slice(e.start, e.end)}\` comes before any move`, e.start, e.end, {
+      hint: 'an annotation follows the move it is about; it was attached to the next move',
+      severity: 'warning',
+    });
+    this.frame.nags = add(this.frame.nags, value);
+  }
+
+  private open(e: RawToken): void {
+    this.inTags = false;
+    const parent = this.frame.line.at(-1);
+    if (parent === undefined) {
+      this.sink.add('PGN_VARIATION_AT_START', 'variation `(` comes before any move of its line', e.start, e.end, {
+        hint: 'a variation follows the move it replaces; it was attached to the next move',
+      });
+    }
+    this.frame = newFrame(e, parent);
+    this.stack.push(this.frame);
+  }
+
+  private close(e: RawToken): void {
+    if (this.stack.length === 1) {
+      this.sink.add('PGN_UNMATCHED_PAREN', '`)` has no matching `(`', e.start, e.end, {
+        hint: 'remove it, or add the `(` where the variation starts',
+      });
+      return;
+    }
+    this.endVariation(e.end);
+  }
+
+  /** Pops the innermost variation (its `)` ends at `end`, for an empty-variation report). */
+  private endVariation(end: number): void {
+    const f = this.stack.pop() as Frame;
+    this.frame = this.stack.at(-1) as Frame;
+    const open = f.open as RawToken;
+    const last = f.line.at(-1);
+    if (last === undefined) {
+      this.sink.add('PGN_EMPTY_VARIATION', 'variation `()` has no moves and is dropped', open.start, end);
+      // What it held still has a place: its comments and its own leading variations.
+      if (f.parent !== undefined) {
+        f.parent.commentsAfter = addAll(f.parent.commentsAfter, f.comments);
+        f.parent.variations = addAll(f.parent.variations, f.variations);
+      } else {
+        this.frame.comments = addAll(this.frame.comments, f.comments);
+        this.frame.variations = addAll(this.frame.variations, f.variations);
+      }
+      return;
+    }
+    last.commentsAfter = addAll(last.commentsAfter, f.comments);
+    if (f.parent !== undefined) f.parent.variations = add(f.parent.variations, f.line);
+    else this.frame.variations = add(this.frame.variations, f.line);
+  }
+
+  private resultToken(e: RawToken): void {
+    this.inTags = false;
+    if (this.stack.length > 1) {
+      this.sink.add('PGN_INVALID_TOKEN', `result \`${e.text}\` inside a variation is ignored`, e.start, e.end, {
+        hint: 'a result ends the whole game: write it once, after the main line',
+        severity: 'warning',
+      });
+      return;
+    }
+    this.frame.number = undefined;
+    this.result = { offset: this.shift + e.start, length: e.end - e.start, value: e.text as ResultToken };
+  }
+
+  /** After the result: comments are kept, anything else is reported once and ignored. */
+  private afterResult(e: RawElement): void {
+    if (e.kind === 'comment' || e.kind === 'lineComment') {
+      this.finalComments.push(this.commentNode(e));
+      return;
+    }
+    if (e.kind === 'escape') return this.other(e);
+    if (this.afterResultReported) return;
+    this.afterResultReported = true;
+    const result = (this.result as GameResult).value;
+    const what = e.kind === 'tag' ? this.text.slice(e.start, e.end) : e.text;
+    this.sink.add('PGN_TEXT_AFTER_RESULT', `\`${what}\` after the result \`${result}\` is ignored`, e.start, e.end, {
+      hint: 'the result ends the game; a new game starts with its tag pairs on a new line',
+    });
+  }
+
+  private tag(e: RawTag): void {
+    if (!this.inTags) {
+      this.sink.add('PGN_BAD_TAG', `tag pair \`[${e.text} …]\` inside the movetext is ignored`, e.start, e.end, {
+        hint: 'tag pairs come before the moves; a new game starts with its tags on a new line',
+      });
+      return;
+    }
+    this.addTag(e.text, decodeTagValue(e.value), e.start, e.end);
+  }
+
+  private addTag(name: string, value: string, start: number, end: number): void {
+    if (this.tags.some((t) => t.name === name)) {
+      this.sink.add('PGN_DUPLICATE_TAG', `tag \`${name}\` appears more than once`, start, end, {
+        hint: 'the last value is the one used',
+      });
+    }
+    const quote = this.text.indexOf('"', start);
+    this.tags.push({ offset: this.shift + start, length: end - start, name, value, valueOffset: this.shift + quote + 1 });
+  }
+
+  private badTag(e: RawToken): void {
+    const closed = this.text.charCodeAt(e.end - 1) === 93 && e.end - e.start === e.text.length + 2;
+    const recovered = this.inTags ? recoverTag(e.text, closed) : undefined;
+    if (recovered !== undefined) this.addTag(recovered.name, recovered.value, e.start, e.end);
+    if (!this.inTags) {
+      this.sink.add('PGN_BAD_TAG', `\`[${e.text}${closed ? ']' : ''}\` inside the movetext is ignored`, e.start, e.end, {
+        hint: e.text.startsWith('%') ? 'commands like `[%clk …]` belong inside a `{…}` comment' : 'tag pairs come before the moves',
+      });
+    } else if (!closed && recovered === undefined) {
+      this.sink.add('PGN_UNCLOSED_TAG', `tag pair \`[${e.text}\` is not closed`, e.start, e.end, {
+        hint: 'a tag pair is `[Name "value"]` on one line',
+      });
+    } else {
+      const quotes = e.text.split('"').length - 1;
+      const hint =
+        quotes > 2 ? 'escape quotes inside a value as \\"' : 'a tag pair is `[Name "value"]`: a name of letters, digits and _, then a quoted value';
+      const kept = recovered === undefined ? 'is ignored' : `is read as ${recovered.name} = "${recovered.value}"`;
+      this.sink.add('PGN_BAD_TAG', `malformed tag pair \`[${e.text}${closed ? ']' : ''}\` ${kept}`, e.start, e.end, { hint });
+    }
+  }
+
+  private finish(elements: RawGame): void {
+    while (this.stack.length > 1) {
+      const open = this.frame.open as RawToken;
+      this.sink.add('PGN_UNCLOSED_VARIATION', 'variation `(` is never closed', open.start, open.end, {
+        hint: 'add the missing `)` where the variation ends',
+      });
+      this.endVariation(open.end);
+    }
+    const main = this.frame;
+    const last = main.line.at(-1);
+    if (last !== undefined) last.commentsAfter = addAll(last.commentsAfter, main.comments);
+    else addAll(this.gameComments, main.comments);
+    if (this.result === undefined) this.missingResult(elements);
+  }
+
+  private missingResult(elements: RawGame): void {
+    const last = elements.at(-1);
+    if (last === undefined) return; // a dropped (too large) game: already reported
+    if (last.end === this.text.length && CUT_KINDS.has(last.kind)) {
+      this.sink.add('PGN_TRUNCATED', `the input ends in the middle of the game, at \`${last.text}\``, last.start, last.end, {
+        hint: 'the file looks cut short: the last game has no result and no final line end',
+      });
+      return;
+    }
+    this.sink.add('PGN_MISSING_RESULT', 'the game has no result', last.end, last.end, {
+      hint: 'end the movetext with 1-0, 0-1, 1/2-1/2 or *',
+    });
+  }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Length of `text` without its trailing `+` and `#` signs. */
+function withoutCheck(text: string): number {
+  let i = text.length;
+  while (i > 0 && (text.charCodeAt(i - 1) === 43 || text.charCodeAt(i - 1) === 35)) i--;
+  return i;
+}
+
+/**
+ * `Nf3+` → `Nf3` and `+`; `exd6e.p.` and `exd6 e.p.+` → `exd6` (and `+`): the check signs, and an
+ * en passant mark, which SAN does not have. O(length).
+ */
+export function splitCheck(text: string): { san: string; check: string } {
+  let end = withoutCheck(text);
+  if (end === text.length && text.charCodeAt(end - 1) !== 46) return { san: text, check: '' };
+  let check = text.slice(end);
+  let san = text.slice(0, end);
+  if (san.endsWith('e.p.')) {
+    san = san.slice(0, san.length - (san.endsWith(' e.p.') ? 5 : 4));
+    end = withoutCheck(san);
+    check = san.slice(end) + check;
+    san = san.slice(0, end);
+  }
+  return { san, check };
+}
+
+/** `[Event "The "Best" game"]` → Event = `The "Best" game`: a tag with unescaped quotes inside. */
+function recoverTag(inner: string, closed: boolean): { name: string; value: string } | undefined {
+  if (!closed) return undefined;
+  const m = /^[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*$/.exec(inner);
+  return m ? { name: m[1] ?? '', value: m[2] ?? '' } : undefined;
+}
