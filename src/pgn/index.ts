@@ -1,0 +1,34 @@
+/**
+ * The public PGN API: syntax only (no chess). Read with `parsePgn` (a whole text) or
+ * `GameSplitter` + `parseGame` (chunks of a stream); write with `writePgn`.
+ */
+export type {
+  Comment,
+  Evaluation,
+  Game,
+  GameResult,
+  MoveLine,
+  MoveNode,
+  MoveNumber,
+  ResultToken,
+  Shape,
+  Span,
+  Tag,
+} from './ast.js';
+export { parsePgn } from './parse.js';
+export { parseGame, locate } from './parse-game.js';
+export { GameSplitter, splitGames, DEFAULT_MAX_GAME_LENGTH } from './split.js';
+export type { GameChunk, SplitOptions } from './split.js';
+export { writePgn } from './write.js';
+export type { WriteOptions } from './write.js';
+export {
+  SEVEN_TAG_ROSTER,
+  SEVEN_TAG_DEFAULTS,
+  decodeTagValue,
+  encodeTagValue,
+  getTag,
+  isSevenTagName,
+} from './tags.js';
+export type { SevenTagName } from './tags.js';
+export { parseCommentCommands, parseClock, parseEval, parseShapes, makeComment } from './comment-commands.js';
+export type { CommentCommands } from './comment-commands.js';
