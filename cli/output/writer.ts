@@ -33,7 +33,13 @@ export class BufferedWriter {
   static open(path: string | undefined): BufferedWriter {
     if (path === undefined || path === '-') return new BufferedWriter(process.stdout, false);
     const fd = openSync(path, 'w');
-    return new BufferedWriter(createWriteStream('', { fd }), true);
+    const stream = createWriteStream('', { fd });
+    // A failing output (disk full, quota) ends the run like any unusable input: a message, exit 2.
+    stream.on('error', (error) => {
+      process.stderr.write(`forsyth: cannot write '${path}': ${error.message}\n`);
+      process.exit(2);
+    });
+    return new BufferedWriter(stream, true);
   }
 
   /** Appends one line (a newline is added). Ignored once the writer is stopped by SIGINT. */

@@ -4,7 +4,7 @@
  * top-level handler for our own bugs.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +40,14 @@ describe('usage errors', () => {
     const r = await run(['fens', '-o', '/nonexistent-dir/out.txt', 'fools-mate.pgn']);
     expect(r.stderr).toMatch(/^forsyth: cannot write '\/nonexistent-dir\/out\.txt': ENOENT/);
     expect(r.stderr).not.toMatch(STACK_LINE);
+    expect(r.code).toBe(2);
+  });
+});
+
+describe('an output that fails while writing', () => {
+  it.runIf(existsSync('/dev/full'))('-o /dev/full: "cannot write", exit 2, no stack trace', async () => {
+    const r = await run(['fens', '-o', '/dev/full', bigPgn(20)]);
+    expect(r.stderr).toBe("forsyth: cannot write '/dev/full': ENOSPC: no space left on device, write\n");
     expect(r.code).toBe(2);
   });
 });
