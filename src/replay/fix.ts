@@ -18,9 +18,11 @@ export interface FixedGame {
   readonly game: Game;
   /** One line per change, for the user: `[SetUp "1"] added: …`, `12. Nge2 → Ne2`. */
   readonly changes: readonly string[];
-  /** The replay's problems (illegal or ambiguous moves, bad FEN tag), placed in the file. */
+  /** The replay's problems that fixing leaves (illegal or ambiguous moves, a bad FEN tag), placed in the file. */
   readonly diagnostics: readonly Diagnostic[];
 }
+
+const REPAIRED: ReadonlySet<string> = new Set(['SETUP_MISSING', 'SETUP_CONTRADICTS_FEN']);
 
 /** A tag that exists only in the rewritten tree: it points at the start of the game. */
 function newTag(game: Game, name: string, value: string): Tag {
@@ -118,7 +120,8 @@ export function fixGame(game: Game): FixedGame {
     }
   }
   if (!replayed.start.position) changes.push('not fixed: the starting position cannot be read, so the moves are kept as written');
-  const diagnostics = replayed.diagnostics;
+  // The SetUp problems were just repaired; the rest (illegal moves, a bad FEN) still stand.
+  const diagnostics = replayed.diagnostics.filter((d) => !REPAIRED.has(d.code));
   if (changes.length === 0) return { game, changes, diagnostics };
   const moves = canonical.size === 0 ? game.moves : mapTree(game.moves, (node) => {
     const fixed = canonical.get(node);

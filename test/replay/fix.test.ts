@@ -41,6 +41,8 @@ describe('fixGame', () => {
       ['FEN', '4k3/8/8/8/8/8/8/4K2R w K - 0 1'],
     ]);
     expect(fixed.changes).toEqual(['[SetUp "1"] added: the game has a FEN tag']);
+    // The replay's SETUP_MISSING warning is repaired, so it is not passed on.
+    expect(fixed.diagnostics).toEqual([]);
   });
 
   it('turns SetUp "0" into "1" when there is a FEN tag', () => {
@@ -94,6 +96,7 @@ describe('fixGame', () => {
     expect(written(fixed.game.moves)).toBe('e4 e5 Ke3 Ng8f6');
     expect(fixed.changes[0]).toBe('1. e2e4 → e4');
     expect(fixed.changes[1]).toMatch(/^not fixed: "Ke3" cannot be played \(REPLAY_ILLEGAL_MOVE\)/);
+    expect(fixed.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([['REPLAY_ILLEGAL_MOVE', 2, 15]]);
   });
 
   it('handles deep nesting without recursion (1,000 nested variations)', () => {
