@@ -3,7 +3,7 @@
  * (--ply, --every, --last, --side). Pure functions over PlyRecord and Game, so they are easy to
  * read next to the option docs.
  */
-import { err, findTag, makeFen, ok, parseFen, type FenOptions, type Game, type PlyRecord, type Result } from '../src/index.js';
+import { err, findTag, makeBoardFen, makeFen, ok, parseFen, type FenOptions, type Game, type PlyRecord, type Result } from '../src/index.js';
 import type { PlyRange, TagFilter } from './options.js';
 
 export interface PlySelection {
@@ -52,12 +52,27 @@ export function positionMatcher(pattern: string, fenOptions: FenOptions): Positi
   const wanted = expandPlacement(text);
   if (!wanted.ok) return wanted.error;
   const squares = wanted.value;
-  return (record) => {
-    const actual = expandPlacement(record.fen.slice(0, record.fen.indexOf(' ')));
-    if (!actual.ok) return false;
-    for (let i = 0; i < 64; i++) if (squares[i] !== '?' && squares[i] !== actual.value[i]) return false;
-    return true;
-  };
+  // The board part alone is cheaper than the full FEN, which most plies never need.
+  return (record) => placementMatches(makeBoardFen(record.position.board), squares);
+}
+
+/** Walks a board FEN against 64 expanded pattern squares without building strings (hot: every ply). */
+function placementMatches(boardFen: string, squares: string): boolean {
+  let square = 0;
+  for (let i = 0; i < boardFen.length; i++) {
+    const c = boardFen.charCodeAt(i);
+    if (c === 47) continue; // '/'
+    if (c >= 49 && c <= 56) {
+      for (const end = square + c - 48; square < end; square++) {
+        const want = squares.charCodeAt(square);
+        if (want !== 63 && want !== 49) return false; // empty square: pattern must be '?' or '1'
+      }
+      continue;
+    }
+    const want = squares.charCodeAt(square++);
+    if (want !== 63 && want !== c) return false;
+  }
+  return true;
 }
 
 function fullFenMatcher(text: string, fenOptions: FenOptions): PositionMatcher | string {
@@ -67,7 +82,8 @@ function fullFenMatcher(text: string, fenOptions: FenOptions): PositionMatcher |
     return `--match "${text}" is not a legal position${first ? `: ${first.message}` : ''}`;
   }
   const key = firstFourFields(makeFen(parsed.value, fenOptions));
-  return (record) => firstFourFields(record.fen) === key;
+  const placement = makeBoardFen(parsed.value.board);
+  return (record) => makeBoardFen(record.position.board) === placement && firstFourFields(record.fen) === key;
 }
 
 /** The first four FEN fields: what makes two positions the same, whatever their move counters. */
