@@ -3,8 +3,8 @@
  * each game can be parsed (and fail) on its own and memory stays bounded on multi-gigabyte files.
  * Imports nothing but diagnostics; browser-safe.
  *
- * Game boundary rule. A new game starts at the beginning of a line whose first non-blank character
- * is a `[` (a tag line), outside comments, when
+ * Game boundary rule. A new game starts at the beginning of a line whose first non-blank characters
+ * are `[` and a tag name (a tag line; `[%clk …]` is not one), outside comments, when
  *   1. the current game already has movetext (a move, number, result, `{comment}`, anything that
  *      is not a tag pair, whitespace, `;` or `%` comment), or
  *   2. the current game has only tag pairs so far, a blank line came after the last of them, and
@@ -328,7 +328,6 @@ export class GameSplitter {
       this.tagName = '';
       this.nameStart = at + 1;
       this.tagAtLineStart = lineStart;
-      if (lineStart && this.phase === PHASE_MOVES) return this.cutHere(''); // rule 1
       if (this.phase === PHASE_EMPTY) this.phase = PHASE_TAGS;
       return -1;
     }
@@ -363,12 +362,13 @@ export class GameSplitter {
     }
   }
 
-  /** The tag name is complete: applies rule 2 of the boundary rule; returns a cut or -1. */
+  /** The tag name is complete: applies the boundary rule; returns a cut or -1. */
   private endTagName(): number {
     this.state = TAG;
     const name = this.tagName;
     this.tagName = '';
-    if (name === '' || this.phase !== PHASE_TAGS) return -1;
+    if (name === '') return -1; // `[%clk …]`, `[ ]`: not a tag pair
+    if (this.phase === PHASE_MOVES) return this.tagAtLineStart ? this.cutHere(name) : -1; // rule 1
     const split = this.tagAtLineStart && this.blankSinceTag && this.names.has(name);
     this.blankSinceTag = false;
     if (split) return this.cutHere(name); // rule 2

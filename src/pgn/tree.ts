@@ -112,9 +112,14 @@ class TreeBuilder {
   ) {}
 
   build(elements: RawGame): GameBody {
-    for (const element of elements) {
+    for (let i = 0; i < elements.length; i++) {
+      const element = elements[i] as RawElement;
       if (this.result !== undefined) this.afterResult(element);
-      else this.element(element);
+      else if (element.kind === 'result' && this.stack.length > 1 && onlyCommentsAfter(elements, i)) {
+        // `1. e4 (1. d4 *`: the game's own result, after a variation left open.
+        this.closeAll();
+        this.resultToken(element);
+      } else this.element(element);
     }
     this.finish(elements);
     const main = this.stack[0] as Frame;
@@ -351,6 +356,16 @@ class TreeBuilder {
   }
 
   private finish(elements: RawGame): void {
+    this.closeAll();
+    const main = this.frame;
+    const last = main.line.at(-1);
+    if (last !== undefined) last.commentsAfter = addAll(last.commentsAfter, main.comments);
+    else addAll(this.gameComments, main.comments);
+    if (this.result === undefined) this.missingResult(elements);
+  }
+
+  /** Closes the variations left open, reporting each `(`. */
+  private closeAll(): void {
     while (this.stack.length > 1) {
       const open = this.frame.open as RawToken;
       this.sink.add('PGN_UNCLOSED_VARIATION', 'variation `(` is never closed', open.start, open.end, {
@@ -358,11 +373,6 @@ class TreeBuilder {
       });
       this.endVariation(open.end);
     }
-    const main = this.frame;
-    const last = main.line.at(-1);
-    if (last !== undefined) last.commentsAfter = addAll(last.commentsAfter, main.comments);
-    else addAll(this.gameComments, main.comments);
-    if (this.result === undefined) this.missingResult(elements);
   }
 
   private missingResult(elements: RawGame): void {
@@ -389,6 +399,14 @@ function withoutCheck(text: string): number {
   let i = text.length;
   while (i > 0 && (text.charCodeAt(i - 1) === 43 || text.charCodeAt(i - 1) === 35)) i--;
   return i;
+}
+
+function onlyCommentsAfter(elements: RawGame, i: number): boolean {
+  for (let j = i + 1; j < elements.length; j++) {
+    const kind = (elements[j] as RawElement).kind;
+    if (kind !== 'comment' && kind !== 'lineComment' && kind !== 'escape') return false;
+  }
+  return true;
 }
 
 /**
