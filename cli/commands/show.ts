@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { INITIAL_FEN, makeFen, parseFen, replay, type Diagnostic, type Game, type PlyRecord, type Position } from '../../src/index.js';
+import { INITIAL_FEN, isCheck, isCheckmate, isStalemate, makeFen, parseFen, replay, type Diagnostic, type Game, type PlyRecord, type Position } from '../../src/index.js';
 import { readInput, type InputFile } from '../inputs.js';
 import { renderBoard, renderSvg, type Diagram, type DiagramStyle } from '../output/board.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
@@ -108,7 +108,8 @@ function fromFen(text: string, options: ShowOptions): Shown {
 
 function diagramOf(pos: Position, record: PlyRecord | undefined, flip: boolean): Diagram {
   const fen = makeFen(pos);
-  const base = { placement: fen.split(' ')[0] ?? '', turn: pos.turn, fen, flip };
+  const status = isCheckmate(pos) ? 'checkmate' : isStalemate(pos) ? 'stalemate' : isCheck(pos) ? 'check' : undefined;
+  const base = { placement: fen.split(' ')[0] ?? '', turn: pos.turn, fen, flip, ...(status ? { status } : {}) };
   const uci = record?.uci ?? '';
   if (!record || uci.length < 4) return base;
   const label = `${record.moveNumber}${record.color === 'white' ? '.' : '...'} ${record.canonicalSan}`;

@@ -15,6 +15,8 @@ export interface Diagram {
   readonly turn: 'white' | 'black';
   /** Square names of the last move, highlighted when known. */
   readonly lastMove?: { readonly from: string; readonly to: string; readonly label: string };
+  /** 'check', 'checkmate' or 'stalemate', shown after the side to move. */
+  readonly status?: string;
   /** The whole FEN, printed under the board. */
   readonly fen?: string;
   /** Show the board from Black's side. */
@@ -68,7 +70,7 @@ function isHighlighted(d: Diagram, name: string): boolean {
 }
 
 function footer(d: Diagram, withFen = true): string[] {
-  const lines = [`${d.turn === 'white' ? 'White' : 'Black'} to move`];
+  const lines = [`${d.turn === 'white' ? 'White' : 'Black'} to move${d.status ? ` (${d.status})` : ''}`];
   if (d.lastMove) lines.push(`Last move: ${d.lastMove.label}`);
   if (d.fen && withFen) lines.push(`FEN: ${d.fen}`);
   return lines;

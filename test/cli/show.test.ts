@@ -57,6 +57,15 @@ describe('forsyth show, text diagrams', () => {
     expect(r.code).toBe(0);
   });
 
+  it('says check, checkmate or stalemate after the side to move', async () => {
+    const mate = await run(['show', '--pgn', 'fools-mate.pgn']);
+    expect(mate.stdout).toContain('White to move (checkmate)\nLast move: 2... Qh4#\n');
+    const stalemate = await run(['show', '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1']);
+    expect(stalemate.stdout).toContain('Black to move (stalemate)\n');
+    const check = await run(['show', '--pgn', 'kasparov-deep-blue-1997.pgn', '--ply', '68']);
+    expect(check.stdout).toMatch(/ to move \(check\)\nLast move: 34\.\.\. Qxf1\+\n/);
+  });
+
   it('without --ply shows the final position of the game', async () => {
     const r = await run(['show', '--pgn', 'kasparov-deep-blue-1997.pgn', '--game', '2']);
     const fens = kasparov[1]!.fens;
