@@ -30,7 +30,7 @@ Examples:
   $ forsyth build --fens positions.txt -o game.pgn      one FEN per line, the start first
   $ forsyth fens game.pgn --start | forsyth build --fens -
 
-A pair of FENs that no single move connects is reported as FILE:LINE: error[BUILD_NO_MOVE] with a
+A pair of FENs that no single move connects is reported as FILE:LINE:1: error[BUILD_NO_MOVE] with a
 hint (two plies apart? same side to move?). Castling and en passant are compared by meaning, so
 KQkq, X-FEN and Shredder-FEN, and any en passant convention, connect.
 Exit codes: 0 written; 1 a bad FEN, bad move or unconnected pair; 2 usage or I/O error.

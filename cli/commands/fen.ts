@@ -27,11 +27,13 @@ Examples:
   $ forsyth fen "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" --ep legal
   rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1
   $ forsyth fen "rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-  input:1:19: error[FEN_RANK_WIDTH]: …
-    hint: …
-  $ forsyth fen --format json < positions.txt         one JSON object per line of stdin
+  input:1:19: error[FEN_BAD_PIECE]: '9' in rank 6 '9' is not a piece letter or a digit
+    hint: a rank has 8 squares, so the largest digit is 8
   $ forsyth fen --castling shredder "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
+  bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9
+  $ forsyth fen --format json < positions.txt         one JSON object per line of stdin
 
+Problems are located as input:N:COL, N being the argument number (or the stdin line).
 Exit codes: 0 every FEN is valid; 1 some FEN is invalid; 2 usage error.
 `;
 

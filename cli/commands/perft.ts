@@ -24,11 +24,13 @@ Examples:
   197281
   $ forsyth perft "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1" 2 --divide
   a1b1: 43
+  a1c1: 43
   …
   2039
   $ forsyth perft "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9" 3   Chess960 (Shredder-FEN)
   12189
 
+A FEN whose only problem is an impossible check (as in the perft suites) is counted, with a warning.
 Exit codes: 0 counted; 1 the FEN is not a legal position; 2 bad depth or usage.
 `;
 

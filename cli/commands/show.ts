@@ -27,13 +27,13 @@ interface ShowOptions {
 const EXAMPLES = `
 Examples:
   $ forsyth show "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3" --ascii
-  $ forsyth show --pgn game.pgn --game 2 --ply 17            position after Black's 9th move of game 2
+  $ forsyth show --pgn game.pgn --game 2 --ply 18            position after Black's 9th move of game 2
   $ forsyth show --pgn game.pgn --svg final.svg              the final position, also as an SVG file
   $ forsyth show startpos --svg - > start.svg                only the SVG, on standard output
 
 Without --ply the last position of the main line is shown; --ply 0 is the starting position.
 Colours follow the terminal: NO_COLOR=1 keeps the Unicode pieces but drops the colours.
-Exit codes: 0 shown; 1 bad FEN, illegal move before the ply, no such game or ply; 2 usage or I/O error.
+Exit codes: 0 shown; 1 a bad FEN or an illegal move in the game; 2 usage (no such game or ply) or I/O error.
 `;
 
 export function registerShow(program: Command): void {
