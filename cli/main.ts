@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { registerBuild } from './commands/build.js';
+import { registerExport } from './commands/export.js';
 import { registerFen } from './commands/fen.js';
 import { registerFens } from './commands/fens.js';
 import { registerPerft } from './commands/perft.js';
@@ -35,7 +36,7 @@ function buildProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(`forsyth: ${text.replace(/^error: /, '')}`) })
     .showHelpAfterError(HELP_POINTER)
     .showSuggestionAfterError();
-  const commands = [registerFen, registerFens, registerPositions, registerShow, registerValidate, registerBuild, registerPerft];
+  const commands = [registerFen, registerFens, registerPositions, registerShow, registerValidate, registerExport, registerBuild, registerPerft];
   for (const register of commands) register(program);
   // .command() copies these settings into a new command; this also covers commands added with
   // .addCommand(), so every command's usage errors print and exit the same way.

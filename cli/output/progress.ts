@@ -21,13 +21,13 @@ export interface ProgressSink {
 }
 
 export class ProgressBar {
-  private readonly startedAt = Date.now();
   private lastDraw = 0;
   private drawn = false;
 
   constructor(
     private readonly totalBytes: number,
     private readonly sink: ProgressSink,
+    private readonly startedAt = Date.now(),
   ) {}
 
   /** A bar when it is useful (see the module doc), otherwise undefined. */
