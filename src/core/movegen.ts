@@ -55,6 +55,9 @@ export interface CompactPosition {
   readonly turn: 'white' | 'black';
   readonly castlingMask: number;
   readonly epSquare: number | undefined;
+  /** King squares, -1 when missing: kept by `Position` so loading needs no board search. */
+  readonly whiteKing: number;
+  readonly blackKing: number;
 }
 
 /** A private, mutable position for generation and search. Only `toMutable` creates one. */
@@ -81,8 +84,8 @@ export class MutableBoard {
     this.us = pos.turn === 'white' ? 0 : BLACK;
     this.castling = pos.castlingMask;
     this.ep = pos.epSquare ?? -1;
-    this.kings[0] = pos.board.indexOf(KING);
-    this.kings[1] = pos.board.indexOf(KING | BLACK);
+    this.kings[0] = pos.whiteKing;
+    this.kings[1] = pos.blackKing;
     this.sp = 0;
     return this;
   }

@@ -31,6 +31,12 @@ export class Position implements Setup {
    * black rook on rank 8 (the form the move generator uses). @internal
    */
   readonly castlingMask: number;
+  /** Squares of the rooks that keep castling rights, ascending. */
+  readonly castlingRooks: readonly Square[];
+  /** King squares, -1 when missing (unchecked setups only); see `king()`. @internal */
+  readonly whiteKing: number;
+  /** @internal */
+  readonly blackKing: number;
 
   private constructor(
     readonly board: Board,
@@ -40,13 +46,13 @@ export class Position implements Setup {
     readonly halfmoves: number,
     readonly fullmoves: number,
     readonly chess960: boolean,
+    kings: { readonly whiteKing: number; readonly blackKing: number },
   ) {
     this.castlingMask = castlingMask;
     this.castlingRooks = rooksOfMask(castlingMask);
+    this.whiteKing = kings.whiteKing;
+    this.blackKing = kings.blackKing;
   }
-
-  /** Squares of the rooks that keep castling rights, ascending. */
-  readonly castlingRooks: readonly Square[];
 
   /**
    * Builds a position without any validation (the caller, usually `parseFen`, has validated).
@@ -59,13 +65,26 @@ export class Position implements Setup {
       if (sq >= 0 && sq < 8) mask |= 1 << sq;
       else if (sq >= 56 && sq < 64) mask |= 1 << (sq - 48);
     }
-    const { turn, epSquare, halfmoves, fullmoves } = setup;
-    return new Position(setup.board.slice(), turn, mask, epSquare, halfmoves, fullmoves, chess960);
+    const { board, turn, epSquare, halfmoves, fullmoves } = setup;
+    const kings = { whiteKing: board.indexOf(KING), blackKing: board.indexOf(KING | BLACK) };
+    return new Position(board.slice(), turn, mask, epSquare, halfmoves, fullmoves, chess960, kings);
   }
+
+  /** Whether the side to move is in check: computed on first use, then remembered. */
+  isCheck(): boolean {
+    if (this.check === undefined) {
+      const k = this.turn === 'white' ? this.whiteKing : this.blackKing;
+      this.check = k >= 0 && isAttackedBy(this.board, k, this.turn === 'white' ? BLACK : 0);
+    }
+    return this.check;
+  }
+
+  /** Memo for `isCheck`: invisible through the API, since a position never changes. */
+  private check: boolean | undefined = undefined;
 
   /** The king square of `color`, or undefined if that king is missing (unchecked setups only). */
   king(color: Color): Square | undefined {
-    const sq = this.board.indexOf(color === 'white' ? KING : KING | BLACK);
+    const sq = color === 'white' ? this.whiteKing : this.blackKing;
     return sq >= 0 ? sq : undefined;
   }
 
@@ -78,7 +97,7 @@ export class Position implements Setup {
     const fullmoves = this.turn === 'black' ? this.fullmoves + 1 : this.fullmoves;
     const next = opposite(this.turn);
     if (isNullMove(move)) {
-      return new Position(this.board, next, this.castlingMask, undefined, this.halfmoves + 1, fullmoves, this.chess960);
+      return new Position(this.board, next, this.castlingMask, undefined, this.halfmoves + 1, fullmoves, this.chess960, this);
     }
     const code = encodeNormalMove(this, move);
     const mb = SCRATCH.load(this);
@@ -86,14 +105,23 @@ export class Position implements Setup {
     mb.make(code);
     const ep = mb.ep >= 0 ? mb.ep : undefined;
     const halfmoves = reset ? 0 : this.halfmoves + 1;
-    return new Position(mb.board.slice(), next, mb.castling, ep, halfmoves, fullmoves, this.chess960);
+    const kings = { whiteKing: mb.kings[0] ?? -1, blackKing: mb.kings[1] ?? -1 };
+    return new Position(mb.board.slice(), next, mb.castling, ep, halfmoves, fullmoves, this.chess960, kings);
   }
 }
 
-function rooksOfMask(mask: number): Square[] {
-  const rooks: Square[] = [];
-  for (let bit = 0; bit < 16; bit++) {
-    if ((mask & (1 << bit)) !== 0) rooks.push(bit < 8 ? bit : bit + 48);
+/** One shared, never-mutated array per castling mask, so `play` allocates none. */
+const ROOKS_BY_MASK = new Map<number, readonly Square[]>();
+
+function rooksOfMask(mask: number): readonly Square[] {
+  let rooks = ROOKS_BY_MASK.get(mask);
+  if (rooks === undefined) {
+    const list: Square[] = [];
+    for (let bit = 0; bit < 16; bit++) {
+      if ((mask & (1 << bit)) !== 0) list.push(bit < 8 ? bit : bit + 48);
+    }
+    rooks = Object.freeze(list);
+    ROOKS_BY_MASK.set(mask, rooks);
   }
   return rooks;
 }
@@ -119,7 +147,9 @@ export function encodeNormalMove(pos: Position, move: NormalMove): number {
 export function decodeMove(code: number): NormalMove {
   const from = code & 63;
   const to = (code >> 6) & 63;
-  const role = ROLES[((code >> 12) & 7) - 1];
+  const promotion = (code >> 12) & 7;
+  // Index only when set: reading ROLES[-1] would leave V8's fast array path.
+  const role = promotion === 0 ? undefined : ROLES[promotion - 1];
   return role === undefined ? { from, to } : { from, to, promotion: role };
 }
 
@@ -147,8 +177,7 @@ export function play(pos: Position, move: Move): Position {
 
 /** Whether the side to move is in check. */
 export function isCheck(pos: Position): boolean {
-  const k = pos.king(pos.turn);
-  return k !== undefined && isAttackedBy(pos.board, k, pos.turn === 'white' ? BLACK : 0);
+  return pos.isCheck();
 }
 
 function hasNoMoves(pos: Position): boolean {

@@ -61,13 +61,14 @@ function matchingMoves(pos: Position, san: NormalSan, role: number): NormalMove[
   // Without a from file, a pawn SAN names a push ("d5"), as in every SAN reader.
   const fromFile = san.fromFile ?? (role === 1 ? toFile : undefined);
   const matches: NormalMove[] = [];
+  const inCheck = pos.isCheck();
   for (let i = 0; i < n; i++) {
     const code = CANDIDATES[i] ?? 0;
     const from = code & 63;
     if (fromFile !== undefined && (from & 7) !== fromFile) continue;
     if (san.fromRank !== undefined && from >> 3 !== san.fromRank) continue;
     if (san.capture && pos.board[san.to] === 0 && (code & KIND_MASK) !== KIND_EN_PASSANT) continue;
-    if (!isLegalCandidate(mb, code)) continue;
+    if (!isLegalCandidate(mb, code, inCheck)) continue;
     matches.push(san.promotion === undefined ? decodeMove(code) : { from, to: san.to, promotion: san.promotion });
   }
   return matches;
@@ -92,7 +93,7 @@ function resolveLongAlgebraic(pos: Position, san: NormalSan): Result<NormalMove,
  */
 export function parseSan(pos: Position, text: string, options: { readonly allowNull?: boolean } = {}): Result<Move, SanError> {
   const syntax = parseSanSyntax(text);
-  if (!syntax.ok) return syntax;
+  if (!syntax.ok) return err(syntax.error);
   if (syntax.value.kind === 'null' && options.allowNull === true) return ok({ null: true });
   return resolveSan(pos, syntax.value);
 }
@@ -125,7 +126,7 @@ function moveText(pos: Position, mb: MutableBoard, move: NormalMove, code: numbe
     const promotion = move.promotion === undefined ? '' : `=${letterOf(move.promotion)}`;
     return (capture ? `${FILE_NAMES.charAt(move.from & 7)}x` : '') + target + promotion;
   }
-  return LETTERS.charAt(role) + disambiguation(mb, role, move) + (capture ? 'x' : '') + target;
+  return LETTERS.charAt(role) + disambiguation(mb, role, move, pos.isCheck()) + (capture ? 'x' : '') + target;
 }
 
 function letterOf(role: Role): string {
@@ -133,7 +134,7 @@ function letterOf(role: Role): string {
 }
 
 /** The shortest prefix telling `move` apart from other legal moves of the same kind to its square. */
-function disambiguation(mb: MutableBoard, role: number, move: NormalMove): string {
+function disambiguation(mb: MutableBoard, role: number, move: NormalMove, inCheck: boolean): string {
   const n = candidatesTo(mb, role, move.to, CANDIDATES);
   let others = false;
   let sameFile = false;
@@ -141,7 +142,7 @@ function disambiguation(mb: MutableBoard, role: number, move: NormalMove): strin
   for (let i = 0; i < n; i++) {
     const code = CANDIDATES[i] ?? 0;
     const from = code & 63;
-    if (from === move.from || !isLegalCandidate(mb, code)) continue;
+    if (from === move.from || !isLegalCandidate(mb, code, inCheck)) continue;
     others = true;
     if ((from & 7) === (move.from & 7)) sameFile = true;
     if (from >> 3 === move.from >> 3) sameRank = true;

@@ -51,9 +51,10 @@ export function legalFromTo(pos: Position, from: Square, to: Square, promotion: 
   const lastRank = (piece & 7) === 1 && (to >> 3) === (mb.us ? 0 : 7);
   if (lastRank !== (promotion !== undefined) || promotion === 'king' || promotion === 'pawn') return undefined;
   const n = candidatesTo(mb, piece & 7, to, CANDIDATES);
+  const inCheck = pos.isCheck();
   for (let i = 0; i < n; i++) {
     const code = CANDIDATES[i] ?? 0;
-    if ((code & 63) !== from || !isLegalCandidate(mb, code)) continue;
+    if ((code & 63) !== from || !isLegalCandidate(mb, code, inCheck)) continue;
     return promotion === undefined ? decodeMove(code) : { from, to, promotion };
   }
   return (piece & 7) === KING ? castlingFromTo(mb, from, to) : undefined;
