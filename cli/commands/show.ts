@@ -83,18 +83,19 @@ async function runShow(fen: string | undefined, options: ShowOptions, cmd: Comma
   if (fen !== undefined && options.ply !== undefined) usageError(cmd, '--ply and --game pick a position from --pgn, not from a FEN');
   const { diagram, exit } = fen !== undefined ? fromFen(fen, options) : await fromPgn(cmd, options);
   if (diagram === undefined) return exit;
-  if (options.svg !== '-') process.stdout.write(`${renderBoard(diagram, diagramStyle(options))}\n`);
-  if (options.svg === undefined) return exit;
-  const svg = renderSvg(diagram);
   if (options.svg === '-') {
-    process.stdout.write(svg);
+    process.stdout.write(renderSvg(diagram));
     return exit;
   }
-  try {
-    writeFileSync(options.svg, svg);
-  } catch (error) {
-    usageError(cmd, `cannot write '${options.svg}': ${(error as Error).message}`);
+  // The SVG file first: if it cannot be written, nothing has been printed yet.
+  if (options.svg !== undefined) {
+    try {
+      writeFileSync(options.svg, renderSvg(diagram));
+    } catch (error) {
+      usageError(cmd, `cannot write '${options.svg}': ${(error as Error).message}`);
+    }
   }
+  process.stdout.write(`${renderBoard(diagram, diagramStyle(options))}\n`);
   return exit;
 }
 
