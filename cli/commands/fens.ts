@@ -24,7 +24,7 @@ export function registerFens(program: Command): void {
   const cmd = program
     .command('fens')
     .description('print the FEN after every ply of every game')
-    .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst), directories, or - for standard input', [])
+    .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input')
     .option('--start', 'also print the starting position (ply 0)');
   addPositionOptions(cmd);
   addInputOptions(cmd);

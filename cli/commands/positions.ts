@@ -48,7 +48,7 @@ export function registerPositions(program: Command): void {
   const cmd = program
     .command('positions')
     .description('print chosen positions of chosen games (by ply, by header, by a position reached)')
-    .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst), directories, or - for standard input', [])
+    .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input')
     .option('--ply <N|A-B>', 'positions after ply N, or plies A to B (0 is the start; "A-" means to the end)', parsePlyRange)
     .option('--every <K>', 'plies that are multiples of K (within --ply when given)', parsePositiveInt)
     .option('--last', 'the final position of the main line')

@@ -25,7 +25,7 @@ export function registerValidate(program: Command): void {
   const cmd = program
     .command('validate')
     .description('report every problem in every game (headers, SetUp/FEN, FEN legality, syntax, moves)')
-    .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst), directories, or - for standard input', [])
+    .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input')
     .addOption(new Option('-f, --format <format>', 'report format: text, or json (one object per line)').choices(['text', 'json']).default('text'))
     .option('--strict', 'warnings fail the run too (exit 1)');
   addInputOptions(cmd);
