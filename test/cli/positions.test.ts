@@ -2,8 +2,9 @@
  * `forsyth positions` end to end. The six Kasparov–Deep Blue 1997 games and their python-chess FENs
  * (`--ep legal`) are the reference; each expected selection is computed here from that reference.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expected, lines, ndjson, run, textBlocks } from './helpers.js';
+import { expected, fixture, lines, ndjson, run, textBlocks } from './helpers.js';
 
 const games = expected('kasparov-deep-blue-1997');
 const K = 'kasparov-deep-blue-1997.pgn';
@@ -42,6 +43,29 @@ describe('forsyth positions: choosing plies', () => {
   it('--side b keeps the positions with Black to move', async () => {
     const r = await run(['positions', '--ply', '1-4', '--side', 'b', '--ep', 'legal', K]);
     expect(textBlocks(r.stdout)).toEqual(games.map((g) => [g.fens[0], g.fens[2]]));
+  });
+});
+
+describe('forsyth positions: epd, from standard input', () => {
+  it('--last --format epd: one EPD per game, the id naming game and ply', async () => {
+    const r = await run(['positions', '--last', '--format', 'epd', '--ep', 'legal', '-'], { input: readFileSync(fixture(K)) });
+    const want = games.map((g, i) => {
+      const [a, b, c, d, half, full] = g.fens.at(-1)!.split(' ');
+      return `${a} ${b} ${c} ${d} hmvc ${half}; fmvn ${full}; id "g${i + 1}p${g.fens.length}";`;
+    });
+    expect(lines(r.stdout)).toEqual(want);
+    expect(r.stderr).toBe('6 games read, 6 positions written, 0 errors, 0 warnings\n');
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('forsyth positions: a broken game', () => {
+  it('--last of a broken game is the last position before the bad move; the error gives exit 1', async () => {
+    const r = await run(['positions', '--last', '--ep', 'legal', 'broken-between-good.pgn']);
+    expect(textBlocks(r.stdout)).toEqual([[games[0]!.fens.at(-1)], [games[1]!.fens[17]], [games[2]!.fens.at(-1)]]);
+    expect(r.stderr).toMatch(/^broken-between-good\.pgn:38:24: error\[REPLAY_ILLEGAL_MOVE\]/m);
+    expect(r.stderr.endsWith('3 games read, 3 positions written, 1 error, 0 warnings\n')).toBe(true);
+    expect(r.code).toBe(1);
   });
 });
 
