@@ -37,7 +37,7 @@ interface NodeBuilder {
   readonly offset: number;
   readonly length: number;
   readonly san: string;
-  readonly check: string;
+  check: string;
   readonly number?: MoveNumber;
   nags: number[];
   commentsBefore: Comment[];
@@ -57,6 +57,8 @@ interface Frame {
   nags: number[];
   variations: MoveLine[];
 }
+
+const LONE_EP = /^e\.p\.[+#]*$/;
 
 /** Elements that can be cut short at the very end of the input (a comment, tag or `)` cannot). */
 const CUT_KINDS: ReadonlySet<string> = new Set(['san', 'moveNumber', 'dots', 'nag', 'suffix', 'invalid', 'open']);
@@ -169,6 +171,13 @@ class TreeBuilder {
   private move(e: RawToken): void {
     this.inTags = false;
     const f = this.frame;
+    if (e.text.startsWith('e.p.') && LONE_EP.test(e.text)) {
+      // `exd6  e.p.`: the en passant mark of the move before, which SAN does not have.
+      const last = f.line.at(-1);
+      if (last === undefined) this.sink.add('PGN_INVALID_TOKEN', `\`${e.text}\` follows no move`, e.start, e.end);
+      else if (last.check === '') last.check = e.text.slice(4);
+      return;
+    }
     const { san, check } = splitCheck(e.text);
     const offset = this.shift + e.start;
     const length = e.end - e.start;
@@ -351,7 +360,9 @@ class TreeBuilder {
       const hint =
         quotes > 2 ? 'escape quotes inside a value as \\"' : 'a tag pair is `[Name "value"]`: a name of letters, digits and _, then a quoted value';
       const kept = recovered === undefined ? 'is ignored' : `is read as ${recovered.name} = "${recovered.value}"`;
-      this.sink.add('PGN_BAD_TAG', `malformed tag pair \`[${e.text}${closed ? ']' : ''}\` ${kept}`, e.start, e.end, { hint });
+      // A value we could read back is only a warning: nothing of the game is lost.
+      const severity = recovered === undefined ? 'error' : 'warning';
+      this.sink.add('PGN_BAD_TAG', `malformed tag pair \`[${e.text}${closed ? ']' : ''}\` ${kept}`, e.start, e.end, { hint, severity });
     }
   }
 
@@ -418,8 +429,9 @@ export function splitCheck(text: string): { san: string; check: string } {
   if (end === text.length && text.charCodeAt(end - 1) !== 46) return { san: text, check: '' };
   let check = text.slice(end);
   let san = text.slice(0, end);
-  if (san.endsWith('e.p.')) {
-    san = san.slice(0, san.length - (san.endsWith(' e.p.') ? 5 : 4));
+  const mark = san.endsWith(' e.p.') ? 5 : san.endsWith('e.p.') ? 4 : 0;
+  if (mark > 0 && san.length > mark) {
+    san = san.slice(0, san.length - mark);
     end = withoutCheck(san);
     check = san.slice(end) + check;
     san = san.slice(0, end);

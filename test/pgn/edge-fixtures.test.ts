@@ -9,6 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/pgn/ast.js';
 import { parsePgn } from '../../src/pgn/parse.js';
+import { GAME_COUNT_DEVIATIONS as DEVIATIONS } from './deviations.js';
 
 const EDGE = new URL('../fixtures/edge/', import.meta.url);
 
@@ -113,37 +114,6 @@ const PYTHON_CHESS_GAMES: Readonly<Record<string, number>> = {
   'python-chess__utf8-bom.pgn': 2,
 };
 
-const COMMENT_THEN_BLANK =
-  'a game comment followed by a blank line, then the moves: python-chess ends a game at any blank ' +
-  'line in the movetext, so the comment becomes a game of its own and the moves a game without tags';
-
-/** Where we count differently on purpose. */
-const DEVIATIONS: Readonly<Record<string, { readonly games: number; readonly why: string }>> = {
-  'pgn-extract__barnes-horton.pgn': { games: 1, why: COMMENT_THEN_BLANK },
-  'pgn-extract__test-C.pgn': { games: 1, why: COMMENT_THEN_BLANK },
-  'pgn-extract__test-F-text.pgn': { games: 1, why: COMMENT_THEN_BLANK },
-  'pgn-extract__test-Ta.pgn': { games: 1, why: COMMENT_THEN_BLANK },
-  'pgn-extract__test-checkmate.pgn': { games: 2, why: COMMENT_THEN_BLANK },
-  'pgn-extract__test-nochecks.pgn': { games: 2, why: COMMENT_THEN_BLANK },
-  'pgn-extract__test-stalemate.pgn': { games: 3, why: COMMENT_THEN_BLANK },
-  'pgn-extract__test-nobadresults.pgn': {
-    games: 9,
-    why: 'nine one-line games (`[Result "1-0"] e4 *`) with no blank line between them: python-chess needs a blank line to end a game',
-  },
-  'pgn-read__Little_01.pgn': {
-    games: 3,
-    why: 'HTML: every tag line ends in `<br>`, which is movetext, so the next tag line starts a game',
-  },
-  'pgn-read__crafty06_01.pgn': {
-    games: 2,
-    why: 'mail headers between two games: python-chess reads them as a game, here they are text after the first result',
-  },
-  'pgn-read__crafty06_03.pgn': {
-    games: 1,
-    why: 'an HTML newsletter with no tag pair at all: python-chess makes a game of each paragraph',
-  },
-};
-
 const MISSING_RESULT = { PGN_MISSING_RESULT: 1 };
 
 /**
@@ -198,7 +168,7 @@ describe('edge fixtures', () => {
   });
 
   it.each(FILES)('%s: game count', (file) => {
-    const expected = DEVIATIONS[file]?.games ?? PYTHON_CHESS_GAMES[file];
+    const expected = DEVIATIONS[`edge/${file}`]?.games ?? PYTHON_CHESS_GAMES[file];
     expect([...parsePgn(read(file))].length).toBe(expected);
   });
 

@@ -93,6 +93,18 @@ describe('moves, numbers and annotations', () => {
     ]);
   });
 
+  it('takes a lone e.p. as the mark of the move before it', () => {
+    const game = one('1. e4 d5 2. e5 f5 3. exf6  e.p.+ *');
+    expect(game.moves.map((m) => [m.san, m.check])).toEqual([
+      ['e4', ''],
+      ['d5', ''],
+      ['e5', ''],
+      ['f5', ''],
+      ['exf6', '+'],
+    ]);
+    expect(game.diagnostics).toEqual([]);
+  });
+
   it('reads null moves', () => {
     expect(sans(one('1. e4 -- 2. Z0 *').moves)).toEqual(['e4', '--', 'Z0']);
   });
