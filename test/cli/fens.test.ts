@@ -3,12 +3,13 @@
  * broken and unreadable inputs. Expected FENs come from python-chess (test/fixtures/cli/*.expected.jsonl,
  * en-passant square only when the capture is legal, hence `--ep legal`), never from forsyth.
  */
-import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { expected, fixture, lines, ndjson, run, textBlocks } from './helpers.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { expected, fixture, lines, ndjson, removeTempDirs, run, textBlocks, tempDir } from './helpers.js';
+
+afterAll(removeTempDirs);
 
 const fools = expected('fools-mate');
 const kasparov = expected('kasparov-deep-blue-1997');
@@ -151,7 +152,7 @@ describe('forsyth fens, inputs', () => {
   });
 
   it('a directory stands for its .pgn/.pgn.gz/.pgn.zst files, sorted; other files are skipped', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'forsyth-cli-'));
+    const dir = tempDir();
     writeFileSync(join(dir, 'a.pgn.gz'), gzipSync(readFileSync(fixture('kasparov-deep-blue-1997.pgn'))));
     copyFileSync(fixture('fools-mate.pgn'), join(dir, 'b.pgn'));
     writeFileSync(join(dir, 'notes.txt'), 'not a PGN file');
@@ -171,7 +172,7 @@ describe('forsyth fens, inputs', () => {
   });
 
   it('-o FILE writes there and nothing to stdout', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'forsyth-cli-')), 'out.txt');
+    const out = join(tempDir(), 'out.txt');
     const r = await run(['fens', '--ep', 'legal', '-o', out, 'fools-mate.pgn']);
     expect(r.stdout).toBe('');
     expect(readFileSync(out, 'utf8')).toBe(`${fools[0]!.fens.join('\n')}\n`);
@@ -215,7 +216,7 @@ describe('forsyth fens, problems in the input', () => {
   });
 
   it('a directory without PGN files is a warning, not a failure', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'forsyth-cli-'));
+    const dir = tempDir();
     mkdirSync(join(dir, 'empty'));
     const r = await run(['fens', join(dir, 'empty'), 'fools-mate.pgn']);
     expect(r.stderr).toContain('warning[USAGE]: directory');

@@ -3,7 +3,8 @@
  * runs `npm run build`), read fixtures and the python-chess reference FENs beside them.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
@@ -86,4 +87,17 @@ export function lines(text: string): string[] {
 
 export function ndjson(stdout: string): Record<string, unknown>[] {
   return lines(stdout).map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+const tempDirs: string[] = [];
+
+/** A fresh directory under the OS temp dir; `removeTempDirs()` (in an afterAll) deletes them all. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'forsyth-cli-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }

@@ -4,11 +4,12 @@
  * top-level handler for our own bugs.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { expected, FIXTURES, fixture, lines, MAIN, run, textBlocks } from './helpers.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { expected, FIXTURES, fixture, lines, MAIN, removeTempDirs, run, textBlocks, tempDir } from './helpers.js';
+
+afterAll(removeTempDirs);
 
 const STACK_LINE = /\n\s+at /;
 const kasparov = expected('kasparov-deep-blue-1997');
@@ -76,7 +77,7 @@ describe('help and version', () => {
 
 /** A file big enough that its output is far larger than any pipe buffer. */
 function bigPgn(copies: number): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'forsyth-cli-')), 'big.pgn');
+  const path = join(tempDir(), 'big.pgn');
   writeFileSync(path, readFileSync(fixture('kasparov-deep-blue-1997.pgn'), 'utf8').repeat(copies));
   return path;
 }
