@@ -15,13 +15,17 @@
  *   which it is an alternative, with PGN_VARIATION_AT_START (python-chess drops the parentheses).
  * - After the result only comments are read; other text is reported once and ignored, so junk
  *   between games never turns into moves of the game before it.
+ *
+ * A little over the house guide of 300 lines: one builder whose methods all share the frame stack
+ * (tags and token texts have their own modules, tag-section.ts and move-token.ts).
  */
-import type { Comment, GameResult, MoveLine, MoveNode, MoveNumber, ResultToken, Tag } from './ast.js';
+import type { Comment, GameResult, MoveLine, MoveNumber, ResultToken, Tag } from './ast.js';
 import { makeComment } from './comment-commands.js';
 import type { DiagnosticSink } from './location.js';
 import type { RawElement, RawGame, RawTag, RawToken } from './raw.js';
-import { decodeTagValue } from './tags.js';
 import { describeInvalid } from './hints.js';
+import { isDigit, isLoneEnPassant, splitCheck } from './move-token.js';
+import { TagSection } from './tag-section.js';
 
 /** Everything `parseGame` needs from the tree but the game's position in the file. */
 export interface GameBody {
@@ -57,8 +61,6 @@ interface Frame {
   nags: number[];
   variations: MoveLine[];
 }
-
-const LONE_EP = /^e\.p\.[+#]*$/;
 
 /** Elements that can be cut short at the very end of the input (a comment, tag or `)` cannot). */
 const CUT_KINDS: ReadonlySet<string> = new Set(['san', 'moveNumber', 'dots', 'nag', 'suffix', 'invalid', 'open']);
@@ -98,12 +100,11 @@ export function buildTree(elements: RawGame, text: string, shift: number, sink: 
 }
 
 class TreeBuilder {
-  private readonly tags: Tag[] = [];
   private readonly gameComments: Comment[] = [];
   private readonly finalComments: Comment[] = [];
   private readonly stack: Frame[] = [newFrame(undefined, undefined)];
   private frame: Frame = this.stack[0] as Frame;
-  private inTags = true;
+  private readonly tagSection: TagSection;
   private result: GameResult | undefined;
   private afterResultReported = false;
 
@@ -111,7 +112,9 @@ class TreeBuilder {
     private readonly text: string,
     private readonly shift: number,
     private readonly sink: DiagnosticSink,
-  ) {}
+  ) {
+    this.tagSection = new TagSection(text, shift, sink);
+  }
 
   build(elements: RawGame): GameBody {
     for (let i = 0; i < elements.length; i++) {
@@ -125,7 +128,7 @@ class TreeBuilder {
     }
     this.finish(elements);
     const main = this.stack[0] as Frame;
-    const body = { tags: this.tags, comments: this.gameComments, moves: main.line, finalComments: this.finalComments };
+    const body = { tags: this.tagSection.tags, comments: this.gameComments, moves: main.line, finalComments: this.finalComments };
     return this.result === undefined ? body : { ...body, result: this.result };
   }
 
@@ -134,7 +137,7 @@ class TreeBuilder {
       case 'san':
         return this.move(e);
       case 'moveNumber':
-        this.inTags = false;
+        this.tagSection.open = false;
         this.frame.number = this.moveNumber(e);
         return;
       case 'comment':
@@ -150,7 +153,7 @@ class TreeBuilder {
       case 'result':
         return this.resultToken(e);
       case 'tag':
-        return this.tag(e);
+        return this.tagSection.tag(e);
       default:
         return this.other(e);
     }
@@ -160,7 +163,7 @@ class TreeBuilder {
     if (e.kind === 'escape') {
       this.sink.add('PGN_ESCAPE_LINE', `escape line \`%${e.text}\` is ignored`, e.start, e.end);
     } else if (e.kind === 'badTag') {
-      this.badTag(e);
+      this.tagSection.badTag(e);
     } else if (e.kind === 'invalid') {
       const { message, hint } = describeInvalid(e.text);
       this.sink.add('PGN_INVALID_TOKEN', message, e.start, e.end, { hint });
@@ -169,9 +172,9 @@ class TreeBuilder {
   }
 
   private move(e: RawToken): void {
-    this.inTags = false;
+    this.tagSection.open = false;
     const f = this.frame;
-    if (e.text.startsWith('e.p.') && LONE_EP.test(e.text)) {
+    if (isLoneEnPassant(e.text)) {
       // `exd6  e.p.`: the en passant mark of the move before, which SAN does not have.
       const last = f.line.at(-1);
       if (last === undefined) this.sink.add('PGN_INVALID_TOKEN', `\`${e.text}\` follows no move`, e.start, e.end);
@@ -229,7 +232,7 @@ class TreeBuilder {
   }
 
   private nag(e: RawToken): void {
-    this.inTags = false;
+    this.tagSection.open = false;
     const value = e.kind === 'nag' ? Number(e.text) : SUFFIX_NAGS[e.text];
     if (value === undefined || value > 255) {
       const what = e.kind === 'nag' ? `NAG \`$${e.text}\` is out of range` : `unknown move annotation \`${e.text}\``;
@@ -250,7 +253,7 @@ class TreeBuilder {
   }
 
   private open(e: RawToken): void {
-    this.inTags = false;
+    this.tagSection.open = false;
     const parent = this.frame.line.at(-1);
     if (parent === undefined) {
       this.sink.add('PGN_VARIATION_AT_START', 'variation `(` comes before any move of its line', e.start, e.end, {
@@ -295,7 +298,7 @@ class TreeBuilder {
   }
 
   private resultToken(e: RawToken): void {
-    this.inTags = false;
+    this.tagSection.open = false;
     if (this.stack.length > 1) {
       this.sink.add('PGN_INVALID_TOKEN', `result \`${e.text}\` inside a variation is ignored`, e.start, e.end, {
         hint: 'a result ends the whole game: write it once, after the main line',
@@ -321,49 +324,6 @@ class TreeBuilder {
     this.sink.add('PGN_TEXT_AFTER_RESULT', `\`${what}\` after the result \`${result}\` is ignored`, e.start, e.end, {
       hint: 'the result ends the game; a new game starts with its tag pairs on a new line',
     });
-  }
-
-  private tag(e: RawTag): void {
-    if (!this.inTags) {
-      this.sink.add('PGN_BAD_TAG', `tag pair \`[${e.text} …]\` inside the movetext is ignored`, e.start, e.end, {
-        hint: 'tag pairs come before the moves; a new game starts with its tags on a new line',
-      });
-      return;
-    }
-    this.addTag(e.text, decodeTagValue(e.value), e.start, e.end);
-  }
-
-  private addTag(name: string, value: string, start: number, end: number): void {
-    if (this.tags.some((t) => t.name === name)) {
-      this.sink.add('PGN_DUPLICATE_TAG', `tag \`${name}\` appears more than once`, start, end, {
-        hint: 'the last value is the one used',
-      });
-    }
-    const quote = this.text.indexOf('"', start);
-    this.tags.push({ offset: this.shift + start, length: end - start, name, value, valueOffset: this.shift + quote + 1 });
-  }
-
-  private badTag(e: RawToken): void {
-    const closed = this.text.charCodeAt(e.end - 1) === 93 && e.end - e.start === e.text.length + 2;
-    const recovered = this.inTags ? recoverTag(e.text, closed) : undefined;
-    if (recovered !== undefined) this.addTag(recovered.name, recovered.value, e.start, e.end);
-    if (!this.inTags) {
-      this.sink.add('PGN_BAD_TAG', `\`[${e.text}${closed ? ']' : ''}\` inside the movetext is ignored`, e.start, e.end, {
-        hint: e.text.startsWith('%') ? 'commands like `[%clk …]` belong inside a `{…}` comment' : 'tag pairs come before the moves',
-      });
-    } else if (!closed && recovered === undefined) {
-      this.sink.add('PGN_UNCLOSED_TAG', `tag pair \`[${e.text}\` is not closed`, e.start, e.end, {
-        hint: 'a tag pair is `[Name "value"]` on one line',
-      });
-    } else {
-      const quotes = e.text.split('"').length - 1;
-      const hint =
-        quotes > 2 ? 'escape quotes inside a value as \\"' : 'a tag pair is `[Name "value"]`: a name of letters, digits and _, then a quoted value';
-      const kept = recovered === undefined ? 'is ignored' : `is read as ${recovered.name} = "${recovered.value}"`;
-      // A value we could read back is only a warning: nothing of the game is lost.
-      const severity = recovered === undefined ? 'error' : 'warning';
-      this.sink.add('PGN_BAD_TAG', `malformed tag pair \`[${e.text}${closed ? ']' : ''}\` ${kept}`, e.start, e.end, { hint, severity });
-    }
   }
 
   private finish(elements: RawGame): void {
@@ -401,47 +361,11 @@ class TreeBuilder {
   }
 }
 
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-/** Length of `text` without its trailing `+` and `#` signs. */
-function withoutCheck(text: string): number {
-  let i = text.length;
-  while (i > 0 && (text.charCodeAt(i - 1) === 43 || text.charCodeAt(i - 1) === 35)) i--;
-  return i;
-}
-
+/** True when nothing but comments follows element `i`. */
 function onlyCommentsAfter(elements: RawGame, i: number): boolean {
   for (let j = i + 1; j < elements.length; j++) {
     const kind = (elements[j] as RawElement).kind;
     if (kind !== 'comment' && kind !== 'lineComment' && kind !== 'escape') return false;
   }
   return true;
-}
-
-/**
- * `Nf3+` → `Nf3` and `+`; `exd6e.p.` and `exd6 e.p.+` → `exd6` (and `+`): the check signs, and an
- * en passant mark, which SAN does not have. O(length).
- */
-export function splitCheck(text: string): { san: string; check: string } {
-  let end = withoutCheck(text);
-  if (end === text.length && text.charCodeAt(end - 1) !== 46) return { san: text, check: '' };
-  let check = text.slice(end);
-  let san = text.slice(0, end);
-  const mark = san.endsWith(' e.p.') ? 5 : san.endsWith('e.p.') ? 4 : 0;
-  if (mark > 0 && san.length > mark) {
-    san = san.slice(0, san.length - mark);
-    end = withoutCheck(san);
-    check = san.slice(end) + check;
-    san = san.slice(0, end);
-  }
-  return { san, check };
-}
-
-/** `[Event "The "Best" game"]` → Event = `The "Best" game`: a tag with unescaped quotes inside. */
-function recoverTag(inner: string, closed: boolean): { name: string; value: string } | undefined {
-  if (!closed) return undefined;
-  const m = /^[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*$/.exec(inner);
-  return m ? { name: m[1] ?? '', value: m[2] ?? '' } : undefined;
 }

@@ -162,3 +162,13 @@ describe('GameSplitter: the size cap', () => {
     }
   });
 });
+
+describe('splitGames: tag lines that end at the line end', () => {
+  it('cuts at a tag name followed by the line end', () => {
+    expect(texts('1. e4 *\n[Event\n1. d4 *\n')).toEqual(['1. e4 *\n', '[Event\n1. d4 *\n']);
+  });
+
+  it('applies the header-only rule to a name followed by the line end', () => {
+    expect(texts('[Event "a"]\n\n[Event\n')).toEqual(['[Event "a"]\n\n', '[Event\n']);
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The text of move tokens: check signs, the `e.p.` mark, move number digits. Imports nothing.
+ */
+
+const LONE_EP = /^e\.p\.[+#]*$/;
+
+/** `e.p.` (with check signs) on its own: the en passant mark of the move before it. */
+export function isLoneEnPassant(text: string): boolean {
+  return text.startsWith('e.p.') && LONE_EP.test(text);
+}
+
+export function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** Length of `text` without its trailing `+` and `#` signs. */
+function withoutCheck(text: string): number {
+  let i = text.length;
+  while (i > 0 && (text.charCodeAt(i - 1) === 43 || text.charCodeAt(i - 1) === 35)) i--;
+  return i;
+}
+
+/**
+ * `Nf3+` → `Nf3` and `+`; `exd6e.p.` and `exd6 e.p.+` → `exd6` (and `+`): the check signs, and an
+ * en passant mark, which SAN does not have. O(length).
+ */
+export function splitCheck(text: string): { san: string; check: string } {
+  let end = withoutCheck(text);
+  if (end === text.length && text.charCodeAt(end - 1) !== 46) return { san: text, check: '' };
+  let check = text.slice(end);
+  let san = text.slice(0, end);
+  const mark = san.endsWith(' e.p.') ? 5 : san.endsWith('e.p.') ? 4 : 0;
+  if (mark > 0 && san.length > mark) {
+    san = san.slice(0, san.length - mark);
+    end = withoutCheck(san);
+    check = san.slice(end) + check;
+    san = san.slice(0, end);
+  }
+  return { san, check };
+}
