@@ -62,9 +62,13 @@ export interface MoveNode extends Span {
   readonly number?: MoveNumber;
   /** `$n` NAGs and suffixes (`!` → 1, `?` → 2, `!!` → 3, `??` → 4, `!?` → 5, `?!` → 6), in order. */
   readonly nags: readonly number[];
-  /** Comments between the previous move (or the opening parenthesis) and this move. */
+  /**
+   * Comments before this move that belong to no earlier move: at the start of a variation, or
+   * after this move's number (`12. {…} Nf3`). Always empty for the first main-line move, whose
+   * comments are the game comment (`Game.comments`).
+   */
   readonly commentsBefore: readonly Comment[];
-  /** Comments after this move (and its NAGs), before the next move or variation. */
+  /** Comments after this move (and its NAGs and variations), before the next move. */
   readonly commentsAfter: readonly Comment[];
   /** Alternatives to this move, each starting from the position before it. */
   readonly variations: readonly MoveLine[];
@@ -92,7 +96,7 @@ export interface Game {
   /** Comments before the first move (a game comment). */
   readonly comments: readonly Comment[];
   readonly moves: MoveLine;
-  /** Comments after the last main-line move that belong to no move (rare, kept for round trips). */
+  /** Comments after the result token (rare, kept for round trips). */
   readonly finalComments: readonly Comment[];
   readonly result?: GameResult;
   /** Syntax problems, with offset, line, column and gameIndex filled in. */
