@@ -39,15 +39,12 @@ export function parseGame(chunk: GameChunk): Game {
   }
   const body: GameBody = buildTree(elements, chunk.text, chunk.offset, sink);
   const diagnostics = chunk.diagnostics ? [...chunk.diagnostics, ...sink.list] : sink.list;
-  return {
-    index: chunk.index,
-    offset: chunk.offset,
-    line: chunk.line,
-    column: chunk.column,
-    text: chunk.text,
-    ...body,
-    diagnostics,
-  };
+  const { index, offset, line, column, text } = chunk;
+  const { tags, comments, moves, finalComments, result } = body;
+  // Object literals rather than spreads: no copying loop, and few object shapes.
+  return result === undefined
+    ? { index, offset, line, column, text, tags, comments, moves, finalComments, diagnostics }
+    : { index, offset, line, column, text, tags, comments, moves, finalComments, result, diagnostics };
 }
 
 /**

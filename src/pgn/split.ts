@@ -221,6 +221,8 @@ export class GameSplitter {
         }
       } else if (state === TAG_STRING || state === LINE_COMMENT) {
         if (c !== QUOTE && c !== BACKSLASH && c !== LF && c !== CR) continue;
+      } else if (state === TAG) {
+        if (c !== QUOTE && c !== CLOSE_BRACKET && c !== LF && c !== CR) continue;
       } else if (state === TAG_NAME) {
         // The name is taken as one slice (of this chunk: a name can straddle chunks).
         if (isTagNameChar(c)) continue;

@@ -128,8 +128,10 @@ class TreeBuilder {
     }
     this.finish(elements);
     const main = this.stack[0] as Frame;
-    const body = { tags: this.tagSection.tags, comments: this.gameComments, moves: main.line, finalComments: this.finalComments };
-    return this.result === undefined ? body : { ...body, result: this.result };
+    const { tags } = this.tagSection;
+    const { gameComments: comments, finalComments, result } = this;
+    const moves = main.line;
+    return result === undefined ? { tags, comments, moves, finalComments } : { tags, comments, moves, finalComments, result };
   }
 
   private element(e: RawElement): void {
