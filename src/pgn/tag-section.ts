@@ -9,6 +9,7 @@
 import type { Tag } from './ast.js';
 import type { DiagnosticSink } from './location.js';
 import type { RawTag, RawToken } from './raw.js';
+import { quoted } from './hints.js';
 import { decodeTagValue } from './tags.js';
 
 export class TagSection {
@@ -25,7 +26,7 @@ export class TagSection {
 
   tag(e: RawTag): void {
     if (!this.open) {
-      this.sink.add('PGN_BAD_TAG', `tag pair \`[${e.text} …]\` inside the movetext is ignored`, e.start, e.end, {
+      this.sink.add('PGN_BAD_TAG', `tag pair ${quoted(`[${e.text} …]`)} inside the movetext is ignored`, e.start, e.end, {
         hint: 'tag pairs come before the moves; a new game starts with its tags on a new line',
       });
       return;
@@ -36,9 +37,9 @@ export class TagSection {
   /** A `[` that did not make a tag pair: read it back if it is one with unescaped quotes. */
   badTag(e: RawToken): void {
     const closed = this.text.charCodeAt(e.end - 1) === 93 && e.end - e.start === e.text.length + 2;
-    const shown = `[${e.text}${closed ? ']' : ''}`;
+    const shown = quoted(`[${e.text}${closed ? ']' : ''}`);
     if (!this.open) {
-      this.sink.add('PGN_BAD_TAG', `\`${shown}\` inside the movetext is ignored`, e.start, e.end, {
+      this.sink.add('PGN_BAD_TAG', `${shown} inside the movetext is ignored`, e.start, e.end, {
         hint: e.text.startsWith('%') ? 'commands like `[%clk …]` belong inside a `{…}` comment' : 'tag pairs come before the moves',
       });
       return;
@@ -46,16 +47,16 @@ export class TagSection {
     const recovered = closed ? recoverTag(e.text) : undefined;
     if (recovered !== undefined) {
       this.add(recovered.name, recovered.value, e.start, e.end);
-      this.sink.add('PGN_BAD_TAG', `malformed tag pair \`${shown}\` is read as ${recovered.name} = "${recovered.value}"`, e.start, e.end, {
+      this.sink.add('PGN_BAD_TAG', `malformed tag pair ${shown} is read as ${recovered.name} = ${quoted(recovered.value)}`, e.start, e.end, {
         hint: 'escape quotes inside a value as \\"',
         severity: 'warning', // nothing of the game is lost
       });
     } else if (!closed) {
-      this.sink.add('PGN_UNCLOSED_TAG', `tag pair \`${shown}\` is not closed`, e.start, e.end, {
+      this.sink.add('PGN_UNCLOSED_TAG', `tag pair ${shown} is not closed`, e.start, e.end, {
         hint: 'a tag pair is `[Name "value"]` on one line',
       });
     } else {
-      this.sink.add('PGN_BAD_TAG', `malformed tag pair \`${shown}\` is ignored`, e.start, e.end, {
+      this.sink.add('PGN_BAD_TAG', `malformed tag pair ${shown} is ignored`, e.start, e.end, {
         hint: 'a tag pair is `[Name "value"]`: a name of letters, digits and _, then a quoted value',
       });
     }
@@ -63,7 +64,7 @@ export class TagSection {
 
   private add(name: string, value: string, start: number, end: number): void {
     if (this.names.has(name)) {
-      this.sink.add('PGN_DUPLICATE_TAG', `tag \`${name}\` appears more than once`, start, end, {
+      this.sink.add('PGN_DUPLICATE_TAG', `tag ${quoted(name)} appears more than once`, start, end, {
         hint: 'the last value is the one used',
       });
     }

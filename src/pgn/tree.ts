@@ -23,7 +23,7 @@ import type { Comment, GameResult, MoveLine, MoveNumber, ResultToken, Tag } from
 import { makeComment } from './comment-commands.js';
 import type { DiagnosticSink } from './location.js';
 import type { RawElement, RawGame, RawTag, RawToken } from './raw.js';
-import { describeInvalid } from './hints.js';
+import { describeInvalid, quoted } from './hints.js';
 import { isDigit, isLoneEnPassant, splitCheck } from './move-token.js';
 import { TagSection } from './tag-section.js';
 
@@ -163,7 +163,7 @@ class TreeBuilder {
 
   private other(e: RawToken): void {
     if (e.kind === 'escape') {
-      this.sink.add('PGN_ESCAPE_LINE', `escape line \`%${e.text}\` is ignored`, e.start, e.end);
+      this.sink.add('PGN_ESCAPE_LINE', `escape line ${quoted(`%${e.text}`)} is ignored`, e.start, e.end);
     } else if (e.kind === 'badTag') {
       this.tagSection.badTag(e);
     } else if (e.kind === 'invalid') {
@@ -179,7 +179,7 @@ class TreeBuilder {
     if (isLoneEnPassant(e.text)) {
       // `exd6  e.p.`: the en passant mark of the move before, which SAN does not have.
       const last = f.line.at(-1);
-      if (last === undefined) this.sink.add('PGN_INVALID_TOKEN', `\`${e.text}\` follows no move`, e.start, e.end);
+      if (last === undefined) this.sink.add('PGN_INVALID_TOKEN', `${quoted(e.text)} follows no move`, e.start, e.end);
       else if (last.check === '') last.check = e.text.slice(4);
       return;
     }
@@ -237,7 +237,7 @@ class TreeBuilder {
     this.tagSection.open = false;
     const value = e.kind === 'nag' ? Number(e.text) : SUFFIX_NAGS[e.text];
     if (value === undefined || value > 255) {
-      const what = e.kind === 'nag' ? `NAG \`$${e.text}\` is out of range` : `unknown move annotation \`${e.text}\``;
+      const what = e.kind === 'nag' ? `NAG ${quoted(`$${e.text}`)} is out of range` : `unknown move annotation ${quoted(e.text)}`;
       const hint = e.kind === 'nag' ? 'NAGs run from $0 to $255' : 'the suffixes are ! ? !! ?? !? ?!';
       this.sink.add('PGN_BAD_NAG', what, e.start, e.end, { hint });
       return;
@@ -323,7 +323,7 @@ class TreeBuilder {
     this.afterResultReported = true;
     const result = (this.result as GameResult).value;
     const what = e.kind === 'tag' ? this.text.slice(e.start, e.end) : e.text;
-    this.sink.add('PGN_TEXT_AFTER_RESULT', `\`${what}\` after the result \`${result}\` is ignored`, e.start, e.end, {
+    this.sink.add('PGN_TEXT_AFTER_RESULT', `${quoted(what)} after the result \`${result}\` is ignored`, e.start, e.end, {
       hint: 'the result ends the game; a new game starts with its tag pairs on a new line',
     });
   }
@@ -352,7 +352,7 @@ class TreeBuilder {
     const last = elements.at(-1);
     if (last === undefined) return; // a dropped (too large) game: already reported
     if (last.end === this.text.length && CUT_KINDS.has(last.kind)) {
-      this.sink.add('PGN_TRUNCATED', `the input ends in the middle of the game, at \`${last.text}\``, last.start, last.end, {
+      this.sink.add('PGN_TRUNCATED', `the input ends in the middle of the game, at ${quoted(last.text)}`, last.start, last.end, {
         hint: 'the file looks cut short: the last game has no result and no final line end',
       });
       return;

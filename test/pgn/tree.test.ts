@@ -229,6 +229,15 @@ describe('structural diagnostics (code, line, column)', () => {
     ]);
   });
 
+  it('keeps messages short when the input is long', () => {
+    const game = one(`1. e4 ${'§'.repeat(10_000)} [Event "${'x'.repeat(10_000)}"] *`);
+    expect(game.diagnostics.map((d) => d.code)).toEqual(['PGN_INVALID_TOKEN', 'PGN_BAD_TAG']);
+    for (const d of game.diagnostics) {
+      expect(d.message.length).toBeLessThan(150);
+      expect(d.excerpt?.length).toBeLessThanOrEqual(60);
+    }
+  });
+
   it('hints at a move number without its dot', () => {
     expect(one('1. e4 e5 2 Nf3 *').diagnostics[0]?.hint).toBe('write `2.` before a White move, `2...` before a Black one');
   });
