@@ -68,6 +68,11 @@ export class MutableBoard {
   castling = 0;
   ep = -1;
   readonly kings = new Int8Array(2);
+  /**
+   * Occupancy bits per colour, two 32-square halves each (`[white a1–h4, white a5–h8, black …]`):
+   * generation walks set bits instead of scanning all 64 squares.
+   */
+  private readonly occupied = new Int32Array(4);
   private readonly undo = new Int32Array(MAX_PLY * UNDO_SIZE);
   private sp = 0;
   /** Pin direction per square (-1 when not pinned), valid during one `generate` call. */
@@ -81,6 +86,11 @@ export class MutableBoard {
   /** Copies a position in; the board is copied, never shared. */
   load(pos: CompactPosition): this {
     this.board.set(pos.board);
+    this.occupied.fill(0);
+    for (let sq = 0; sq < 64; sq++) {
+      const p = pos.board[sq] ?? 0;
+      if (p !== 0) this.toggle(sq, p & BLACK);
+    }
     this.us = pos.turn === 'white' ? 0 : BLACK;
     this.castling = pos.castlingMask;
     this.ep = pos.epSquare ?? -1;
@@ -88,6 +98,12 @@ export class MutableBoard {
     this.kings[1] = pos.blackKing;
     this.sp = 0;
     return this;
+  }
+
+  /** Flips the occupancy bit of `sq` for colour `color` (0 or `BLACK`). */
+  private toggle(sq: number, color: number): void {
+    const i = (color >> 2) + (sq >> 5);
+    this.occupied[i] = (this.occupied[i] ?? 0) ^ (1 << sq);
   }
 
   /** King square of the side to move, -1 if it has none. */
@@ -192,15 +208,19 @@ export class MutableBoard {
 
   private generatePieces(out: Int32Array, start: number, k: number): number {
     const b = this.board;
-    const us = this.us;
     let n = start;
-    for (let s = 0; s < 64; s++) {
-      const p = b[s] ?? 0;
-      if (p === 0 || (p & BLACK) !== us) continue;
-      const role = p & 7;
-      if (role === PAWN) n = this.generatePawn(out, n, s, k);
-      else if (role === KNIGHT) n = this.generateKnight(out, n, s, k);
-      else if (role !== KING) n = this.generateSlider(out, n, s, p, k);
+    for (let half = 0; half < 2; half++) {
+      let bits = this.occupied[(this.us >> 2) + half] ?? 0;
+      while (bits !== 0) {
+        const lowest = bits & -bits;
+        bits ^= lowest;
+        const s = (half << 5) + 31 - Math.clz32(lowest);
+        const p = b[s] ?? 0;
+        const role = p & 7;
+        if (role === PAWN) n = this.generatePawn(out, n, s, k);
+        else if (role === KNIGHT) n = this.generateKnight(out, n, s, k);
+        else if (role !== KING) n = this.generateSlider(out, n, s, p, k);
+      }
     }
     return n;
   }
@@ -365,12 +385,17 @@ export class MutableBoard {
         const square = us ? to + 8 : to - 8;
         captured = b[square] ?? 0;
         b[square] = 0;
+        this.toggle(square, us ^ BLACK);
+      } else if (captured !== 0) {
+        this.toggle(to, us ^ BLACK);
       } else if (kind === KIND_DOUBLE_PUSH) {
         this.ep = (from + to) >> 1;
       }
       const promotion = (move >> 12) & 7;
       b[to] = promotion ? promotion | us : piece;
       b[from] = 0;
+      this.toggle(from, us);
+      this.toggle(to, us);
       if ((piece & 7) === KING) {
         this.kings[us >> 3] = to;
         this.castling &= ~(0xff << us);
@@ -388,8 +413,14 @@ export class MutableBoard {
     b[k] = 0;
     b[r] = 0;
     b[kTo] = KING | us;
-    b[(k & 56) + (r > k ? 5 : 3)] = ROOK | us;
+    const rTo = (k & 56) + (r > k ? 5 : 3);
+    b[rTo] = ROOK | us;
     this.kings[us >> 3] = kTo;
+    // XOR keeps the bits right when squares coincide (a rook on the king's target, a king that stays).
+    this.toggle(k, us);
+    this.toggle(r, us);
+    this.toggle(kTo, us);
+    this.toggle(rTo, us);
     this.castling &= ~(0xff << us);
   }
 
@@ -408,20 +439,30 @@ export class MutableBoard {
     const kind = move & KIND_MASK;
     if (kind === KIND_CASTLE) {
       const kTo = (from & 56) + (to > from ? 6 : 2);
+      const rTo = (from & 56) + (to > from ? 5 : 3);
       b[kTo] = 0;
-      b[(from & 56) + (to > from ? 5 : 3)] = 0;
+      b[rTo] = 0;
       b[from] = KING | us;
       b[to] = ROOK | us;
       this.kings[us >> 3] = from;
+      this.toggle(from, us);
+      this.toggle(to, us);
+      this.toggle(kTo, us);
+      this.toggle(rTo, us);
       return;
     }
     const piece = (move >> 12) & 7 ? PAWN | us : b[to] ?? 0;
     b[from] = piece;
+    this.toggle(from, us);
+    this.toggle(to, us);
     if (kind === KIND_EN_PASSANT) {
       b[to] = 0;
-      b[us ? to + 8 : to - 8] = captured;
+      const square = us ? to + 8 : to - 8;
+      b[square] = captured;
+      this.toggle(square, us ^ BLACK);
     } else {
       b[to] = captured;
+      if (captured !== 0) this.toggle(to, us ^ BLACK);
     }
     if ((piece & 7) === KING) this.kings[us >> 3] = from;
   }

@@ -12,7 +12,7 @@ import { fen } from '../support/positions.js';
 
 const CORPUS = new URL('../../../shared/corpus/perft/', import.meta.url);
 const FULL = process.env['FORSYTH_PERFT_FULL'] === '1';
-const NODE_LIMIT = FULL ? Number.POSITIVE_INFINITY : 20_000;
+const NODE_LIMIT = FULL ? Number.POSITIVE_INFINITY : 5_000;
 const present = existsSync(fileURLToPath(CORPUS));
 const files = present ? readdirSync(CORPUS).filter((name) => name.endsWith('.perft.jsonl')).sort() : [];
 

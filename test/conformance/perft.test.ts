@@ -8,7 +8,7 @@ import { perft } from '../../src/core/perft.js';
 import { deepestWithin, readPerftCases } from '../support/perft-file.js';
 import { fen } from '../support/positions.js';
 
-const NODE_LIMIT = 1_000_000;
+const NODE_LIMIT = 600_000;
 const FILES = [
   'ethereal__standard.perft.jsonl',
   'python-chess__tricky.perft.jsonl',

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeFen } from '../../src/core/fen.js';
-import { legalMoves, play, type Position } from '../../src/core/position.js';
-import { makeSan, parseSan } from '../../src/core/san.js';
-import { makeUci, parseUci } from '../../src/core/uci.js';
+import { legalMoves, pieceAt, play, type Position } from '../../src/core/position.js';
+import { makeSan, parseSan, resolveSan } from '../../src/core/san.js';
+import { isCastling as isCastlingMove, makeUci, parseUci } from '../../src/core/uci.js';
 import { arbLegalGame, chess960Start, positionsOf } from '../support/arbitraries.js';
 
 const NUM_RUNS = Number(process.env['FORSYTH_FUZZ_RUNS'] ?? 100);
@@ -53,6 +53,27 @@ describe('SAN and UCI round trips over random legal games', () => {
         }
       }),
       { numRuns: NUM_RUNS },
+    );
+  }, TIMEOUT);
+
+  it('resolves piece SAN by candidates exactly as full generation would', () => {
+    const roles = ['knight', 'bishop', 'rook', 'queen', 'king'] as const;
+    fc.assert(
+      fc.property(GAMES, (game) => {
+        for (const pos of positionsOf(game)) {
+          const legal = legalMoves(pos).filter((m) => !isCastlingMove(pos, m));
+          for (const role of roles) {
+            for (let to = 0; to < 64; to++) {
+              const expected = legal.filter((m) => m.to === to && pieceAt(pos, m.from)?.role === role);
+              const text = `${role}-${to}`;
+              const r = resolveSan(pos, { kind: 'normal', role, to, capture: false, text });
+              const got = r.ok ? [r.value] : r.error.kind === 'ambiguous' ? [...r.error.candidates] : [];
+              expect(got.sort((a, b) => a.from - b.from), `${makeFen(pos)} ${text}`).toEqual(expected.sort((a, b) => a.from - b.from));
+            }
+          }
+        }
+      }),
+      { numRuns: Math.max(10, NUM_RUNS / 5) },
     );
   }, TIMEOUT);
 
