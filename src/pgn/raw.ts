@@ -4,9 +4,9 @@
  * `tree.ts` turns the list into the `Game` tree of `ast.ts`; nothing else should read these.
  *
  * Key decision: almost every node has the same four fields (`kind`, `text`, `start`, `end`), so
- * the tree builder's hot loop sees one object shape. What a node means beyond its text (a comment
- * is closed, a move number is for Black) is derived in `tree.ts` from `text`, `start` and `end`,
- * which keeps the grammar's actions one line long.
+ * the tree builder's hot loop sees one object shape. What a node means beyond its text (a move
+ * number is for Black, a NAG's value) is derived in `tree.ts`, which keeps the grammar's actions
+ * one line long; only tags (their value) and comments (closed or not) carry one more field.
  *
  * The compiler cannot check that the grammar's actions build these shapes (`returnTypes` is a
  * promise, not a proof); `test/pgn/grammar.test.ts` compares whole nodes for every construct.
@@ -20,8 +20,6 @@ export type RawTokenKind =
   | 'moveNumber'
   /** Dots with no number before them (`...`), which carry no information. */
   | 'dots'
-  /** `{…}`: `text` is what lies between the braces; unclosed when the game ends first. */
-  | 'comment'
   /** `;…`: `text` is the rest of the line after `;`. */
   | 'lineComment'
   /** `%…` at column 1: `text` is the rest of the line after `%`. */
@@ -57,7 +55,16 @@ export interface RawTag {
   readonly value: string;
 }
 
-export type RawElement = RawToken | RawTag;
+/** `{…}`: `text` is what lies between the braces; `closed` is false when the game ends first. */
+export interface RawComment {
+  readonly kind: 'comment';
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly closed: boolean;
+}
+
+export type RawElement = RawToken | RawTag | RawComment;
 
 /** What the generated parser returns for one game: its elements in source order. */
 export type RawGame = readonly RawElement[];

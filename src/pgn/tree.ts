@@ -22,7 +22,7 @@
 import type { Comment, GameResult, MoveLine, MoveNumber, ResultToken, Tag } from './ast.js';
 import { makeComment } from './comment-commands.js';
 import type { DiagnosticSink } from './location.js';
-import type { RawElement, RawGame, RawTag, RawToken } from './raw.js';
+import type { RawComment, RawElement, RawGame, RawToken } from './raw.js';
 import { describeInvalid, quoted } from './hints.js';
 import { isDigit, isLoneEnPassant, splitCheck } from './move-token.js';
 import { TagSection } from './tag-section.js';
@@ -214,7 +214,7 @@ class TreeBuilder {
     return { offset: this.shift + e.start, length: e.end - e.start, value, black: text.length - i > 1 || text.charCodeAt(i) === 0x2026 };
   }
 
-  private comment(e: RawToken): void {
+  private comment(e: RawToken | RawComment): void {
     const comment = this.commentNode(e);
     const f = this.frame;
     const last = f.line.at(-1);
@@ -223,9 +223,8 @@ class TreeBuilder {
   }
 
   /** A `{…}` or `;…` comment node; reports an unclosed `{`. */
-  private commentNode(e: RawToken): Comment {
-    const closed = e.kind === 'lineComment' || e.end - e.start === e.text.length + 2;
-    if (!closed) {
+  private commentNode(e: RawToken | RawComment): Comment {
+    if (e.kind === 'comment' && !e.closed) {
       this.sink.add('PGN_UNCLOSED_COMMENT', 'comment `{` is never closed', e.start, e.start + 1, {
         hint: 'add the missing `}`: a comment runs across lines, so everything after this `{` was read as comment',
       });

@@ -153,23 +153,27 @@ describe('grammar: game termination markers (8.2.6)', () => {
 
 describe('grammar: comments (5)', () => {
   it('keeps a brace comment verbatim, across lines', () => {
-    expect(parse('{ a\r\nb [%clk 1:00:00] }')).toEqual([{ kind: 'comment', text: ' a\r\nb [%clk 1:00:00] ', start: 0, end: 23 }]);
+    expect(parse('{ a\r\nb [%clk 1:00:00] }')).toEqual([{ kind: 'comment', text: ' a\r\nb [%clk 1:00:00] ', start: 0, end: 23, closed: true }]);
   });
 
   it('reads an empty comment and a { inside a comment', () => {
     expect(parse('{}{a{b}')).toEqual([
-      { kind: 'comment', text: '', start: 0, end: 2 },
-      { kind: 'comment', text: 'a{b', start: 2, end: 7 },
+      { kind: 'comment', text: '', start: 0, end: 2, closed: true },
+      { kind: 'comment', text: 'a{b', start: 2, end: 7, closed: true },
     ]);
   });
 
   it('runs an unclosed comment to the end of the text', () => {
-    expect(parse('e4 {never closed\n1. d4')).toEqual([tok('san', 'e4', 0), { kind: 'comment', text: 'never closed\n1. d4', start: 3, end: 22 }]);
+    expect(parse('e4 {never closed\n1. d4')).toEqual([tok('san', 'e4', 0), { kind: 'comment', text: 'never closed\n1. d4', start: 3, end: 22, closed: false }]);
+  });
+
+  it('marks a lone { at the end as unclosed', () => {
+    expect(parse('e4 {')).toEqual([tok('san', 'e4', 0), { kind: 'comment', text: '', start: 3, end: 4, closed: false }]);
   });
 
   it('reads a comment of 100,000 characters in one node', () => {
     const body = 'x '.repeat(50_000);
-    expect(parse(`{${body}}`)).toEqual([{ kind: 'comment', text: body, start: 0, end: body.length + 2 }]);
+    expect(parse(`{${body}}`)).toEqual([{ kind: 'comment', text: body, start: 0, end: body.length + 2, closed: true }]);
   });
 
   it('reads a ; comment to the line end only', () => {
@@ -205,7 +209,7 @@ describe('grammar: invalid tokens and whitespace', () => {
   });
 
   it('stops an invalid token at a delimiter', () => {
-    expect(parse('½{c}')).toEqual([tok('invalid', '½', 0), { kind: 'comment', text: 'c', start: 1, end: 4 }]);
+    expect(parse('½{c}')).toEqual([tok('invalid', '½', 0), { kind: 'comment', text: 'c', start: 1, end: 4, closed: true }]);
   });
 
   it('treats BOM, no-break space, form feed and vertical tab as whitespace', () => {
