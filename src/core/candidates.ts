@@ -2,13 +2,13 @@
  * Moves onto one target square, found backwards from that square through the attack tables, then
  * tested for legality one by one. This is the hot path of SAN and UCI resolution: PGN replay asks
  * "which knight can go to f3?" once per ply, and answering it must not cost a full generation.
- * Depends on `attacks.ts`, `movegen.ts`, `types.ts`; no Node. Internal to the core.
+ * Depends on `attacks.ts`, `mutable-board.ts`, `types.ts`; no Node. Internal to the core.
  */
 import {
   DIRECTION_BETWEEN, KING_COUNT, KING_TARGETS, KNIGHT_COUNT, KNIGHT_TARGETS, PAWN_COUNT, PAWN_TARGETS, SLIDES,
   firstOccupied,
 } from './attacks.js';
-import { KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_MASK, type MutableBoard } from './movegen.js';
+import { KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_MASK, type MutableBoard } from './mutable-board.js';
 import { BLACK, KING, KNIGHT, PAWN, ROOK } from './types.js';
 
 /**

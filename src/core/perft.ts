@@ -1,11 +1,13 @@
 /**
  * Perft: counts the leaf nodes of the legal move tree, the standard check of a move generator
- * (https://www.chessprogramming.org/Perft). Depends on `position.ts`, `movegen.ts`, `uci.ts`.
+ * (https://www.chessprogramming.org/Perft). Depends on `position.ts`, `movegen.ts`, `mutable-board.ts`,
+ * `uci.ts`.
  *
  * Key decision: one private `MutableBoard` with make/unmake and one move buffer for the whole run,
  * and bulk counting at depth 1 (the legal move count is the node count), so no node allocates.
  */
-import { MutableBoard } from './movegen.js';
+import { generateLegal } from './movegen.js';
+import { MutableBoard } from './mutable-board.js';
 import { decodeMove, type Position } from './position.js';
 import { makeUci } from './uci.js';
 
@@ -13,7 +15,7 @@ import { makeUci } from './uci.js';
 const PLY_MOVES = 256;
 
 function count(mb: MutableBoard, depth: number, buffer: Int32Array, offset: number): number {
-  const end = mb.generate(buffer, offset);
+  const end = generateLegal(mb, buffer, offset);
   if (depth === 1) return end - offset;
   let nodes = 0;
   for (let i = offset; i < end; i++) {
@@ -45,7 +47,7 @@ export function perftDivide(pos: Position, depth: number): { move: string; nodes
   if (depth < 1) return [];
   const mb = new MutableBoard().load(pos);
   const buffer = new Int32Array(PLY_MOVES * depth);
-  const end = mb.generate(buffer, 0);
+  const end = generateLegal(mb, buffer, 0);
   const result: { move: string; nodes: number }[] = [];
   for (let i = 0; i < end; i++) {
     const move = buffer[i] ?? 0;

@@ -1,14 +1,15 @@
 /**
  * `Position`: an immutable chess position (standard or Chess960) and the rules that act on it:
  * legal moves, `play`, check, mate, stalemate, insufficient material, en passant tests.
- * Depends on `types.ts`, `attacks.ts` and the private `movegen.ts`; no Node.
+ * Depends on `types.ts`, `attacks.ts` and the private `mutable-board.ts` and `movegen.ts`; no Node.
  *
  * Key decision: every query loads the position into one module-private `MutableBoard` (a 64-byte
  * copy), works there and returns plain values, so nothing mutable escapes and callers may keep and
  * share positions freely (DESIGN 7.5).
  */
 import { PAWN_COUNT, PAWN_TARGETS, isAttackedBy } from './attacks.js';
-import { KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, MutableBoard, encodeMove, KIND_NORMAL } from './movegen.js';
+import { generateEnPassant, generateLegal } from './movegen.js';
+import { KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_NORMAL, MutableBoard, encodeMove } from './mutable-board.js';
 import {
   BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLES, ROLE_MASK, ROOK, isNullMove, opposite, pieceFromCode,
   type Board, type Color, type Move, type NormalMove, type Piece, type Role, type Setup, type Square,
@@ -155,7 +156,7 @@ export function decodeMove(code: number): NormalMove {
 
 /** The legal moves of `pos` in the generator's integer form, in a fresh array. @internal */
 export function legalMoveCodes(pos: Position): Int32Array {
-  const n = SCRATCH.load(pos).generate(MOVE_BUFFER, 0);
+  const n = generateLegal(SCRATCH.load(pos), MOVE_BUFFER, 0);
   return MOVE_BUFFER.slice(0, n);
 }
 
@@ -164,7 +165,7 @@ export function legalMoveCodes(pos: Position): Int32Array {
  * Cost: one generation, O(pieces × rays).
  */
 export function legalMoves(pos: Position): NormalMove[] {
-  const n = SCRATCH.load(pos).generate(MOVE_BUFFER, 0);
+  const n = generateLegal(SCRATCH.load(pos), MOVE_BUFFER, 0);
   const moves: NormalMove[] = new Array<NormalMove>(n);
   for (let i = 0; i < n; i++) moves[i] = decodeMove(MOVE_BUFFER[i] ?? 0);
   return moves;
@@ -181,7 +182,7 @@ export function isCheck(pos: Position): boolean {
 }
 
 function hasNoMoves(pos: Position): boolean {
-  return SCRATCH.load(pos).generate(MOVE_BUFFER, 0) === 0;
+  return generateLegal(SCRATCH.load(pos), MOVE_BUFFER, 0) === 0;
 }
 
 /** Whether the side to move is checkmated. */
@@ -216,7 +217,7 @@ export function isInsufficientMaterial(pos: Position): boolean {
 export function hasLegalEnPassant(pos: Position): boolean {
   if (pos.epSquare === undefined) return false;
   const mb = SCRATCH.load(pos);
-  return mb.generateEnPassant(MOVE_BUFFER, 0, mb.ownKing()) > 0;
+  return generateEnPassant(mb, MOVE_BUFFER, 0, mb.ownKing()) > 0;
 }
 
 /**

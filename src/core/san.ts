@@ -1,6 +1,6 @@
 /**
  * SAN against a position: `resolveSan` (a parsed `SanMove` → the legal move it names), `parseSan`
- * (both steps) and `makeSan` (canonical SAN). Depends on `position`, `candidates`, `movegen`,
+ * (both steps) and `makeSan` (canonical SAN). Depends on `position`, `candidates`, `movegen`, `mutable-board`,
  * `san-syntax`, `san-error`, `uci`; no Node.
  *
  * Key decision: resolution looks only at the pieces of the named kind that reach the target square
@@ -10,7 +10,8 @@
  */
 import { err, ok, type Result } from '../result.js';
 import { candidatesTo, castlingMove, isLegalCandidate } from './candidates.js';
-import { KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './movegen.js';
+import { generateLegal } from './movegen.js';
+import { KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './mutable-board.js';
 import { decodeMove, encodeNormalMove, type Position } from './position.js';
 import { closestMoves, sanError, type SanError } from './san-error.js';
 import { parseSanSyntax, type SanMove } from './san-syntax.js';
@@ -113,7 +114,7 @@ export function makeSan(pos: Position, move: Move): string {
   if (isCastling(pos, move)) san = move.to > move.from ? 'O-O' : 'O-O-O';
   else san = moveText(pos, mb, move, code);
   mb.make(code);
-  if (mb.inCheck()) san += mb.generate(MOVE_BUFFER, 0) === 0 ? '#' : '+';
+  if (mb.inCheck()) san += generateLegal(mb, MOVE_BUFFER, 0) === 0 ? '#' : '+';
   mb.unmake(code);
   return san;
 }

@@ -1,12 +1,12 @@
 /**
  * UCI move notation (`e2e4`, `e7e8q`, `0000`): writing and reading against a position.
- * Depends on `position.ts`, `candidates.ts`, `movegen.ts`; no Node.
+ * Depends on `position.ts`, `candidates.ts`, `mutable-board.ts`; no Node.
  *
  * Castling is written `e1g1` (king to its target) in standard positions and king-takes-rook
  * (`e1h1`) in Chess960 positions, as engines in `UCI_Chess960` mode expect. Both are read back.
  */
 import { candidatesTo, castlingMove, isLegalCandidate } from './candidates.js';
-import { MutableBoard } from './movegen.js';
+import { MutableBoard } from './mutable-board.js';
 import { decodeMove, type Position } from './position.js';
 import { sanError, closestMoves, type SanError } from './san-error.js';
 import { err, ok, type Result } from '../result.js';

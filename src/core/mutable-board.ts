@@ -1,0 +1,262 @@
+/**
+ * `MutableBoard`: a private, mutable copy of a position with make/unmake, the state that move
+ * generation (`movegen.ts`), perft and SAN resolution work on. Depends on `types.ts` and
+ * `attacks.ts`; no Node. Not part of the public API: callers load a `Position` into one, use it
+ * within a single call and never hand it out (DESIGN 7.5).
+ *
+ * Key decision: moves are small integers (see `encodeMove`) and make/unmake keep a fixed undo stack,
+ * so perft allocates nothing per node; colour occupancy bits are kept in step so generation can
+ * walk the side's own pieces instead of all 64 squares (measured +18% perft).
+ */
+import { isAttackedBy } from './attacks.js';
+import { BLACK, KING, PAWN, ROOK } from './types.js';
+
+/** Move kinds, stored in bits 15–16 of an encoded move. */
+export const KIND_NORMAL = 0;
+export const KIND_CASTLE = 1 << 15;
+export const KIND_EN_PASSANT = 2 << 15;
+export const KIND_DOUBLE_PUSH = 3 << 15;
+export const KIND_MASK = 3 << 15;
+
+/**
+ * An encoded move: `from | to << 6 | promotedPieceRole << 12 | kind`. Castling is king-takes-rook
+ * (`to` is the rook square), as in `NormalMove`.
+ */
+export function encodeMove(from: number, to: number, promotion: number, kind: number): number {
+  return from | (to << 6) | (promotion << 12) | kind;
+}
+
+/** Castling-right bits to keep after a move touches each square (rook squares on the back ranks). */
+const CASTLING_KEEP = new Int32Array(64).fill(-1);
+for (let file = 0; file < 8; file++) {
+  CASTLING_KEEP[file] = ~(1 << file);
+  CASTLING_KEEP[56 + file] = ~(1 << (8 + file));
+}
+
+/** Undo entries per ply: captured piece, castling mask, en passant square. */
+const UNDO_SIZE = 3;
+const MAX_PLY = 256;
+
+/**
+ * What a `MutableBoard` starts from: the fields of a `Position` in their compact form.
+ * `castling` is a mask: bit f for a white rook on file f of rank 1, bit 8 + f for black on rank 8.
+ */
+export interface CompactPosition {
+  readonly board: Int8Array;
+  readonly turn: 'white' | 'black';
+  readonly castlingMask: number;
+  readonly epSquare: number | undefined;
+  /** King squares, -1 when missing: kept by `Position` so loading needs no board search. */
+  readonly whiteKing: number;
+  readonly blackKing: number;
+}
+
+/** A private, mutable position for generation and search: create once, `load` per use. */
+export class MutableBoard {
+  readonly board = new Int8Array(64);
+  /** Side to move: 0 for white, `BLACK` (8) for black, so `piece & BLACK` compares directly. */
+  us = 0;
+  castling = 0;
+  ep = -1;
+  readonly kings = new Int8Array(2);
+  /**
+   * Occupancy bits per colour, two 32-square halves each (`[white a1–h4, white a5–h8, black …]`):
+   * generation walks set bits instead of scanning all 64 squares. Read through `occupancy()`.
+   */
+  private readonly occupied = new Int32Array(4);
+  /** Whether `occupied` must be rebuilt from the board (after `load`; see `occupancy`). */
+  private occupancyStale = true;
+  private readonly undo = new Int32Array(MAX_PLY * UNDO_SIZE);
+  private sp = 0;
+
+  /** Copies a position in; the board is copied, never shared. */
+  load(pos: CompactPosition): this {
+    this.board.set(pos.board);
+    this.occupancyStale = true;
+    this.us = pos.turn === 'white' ? 0 : BLACK;
+    this.castling = pos.castlingMask;
+    this.ep = pos.epSquare ?? -1;
+    this.kings[0] = pos.whiteKing;
+    this.kings[1] = pos.blackKing;
+    this.sp = 0;
+    return this;
+  }
+
+  /**
+   * The occupancy bits, rebuilt first if a `load` made them stale: SAN resolution loads a position
+   * per ply and never needs them, so the 64-square pass is paid only by generation.
+   */
+  occupancy(): Int32Array {
+    if (this.occupancyStale) {
+      this.occupied.fill(0);
+      for (let sq = 0; sq < 64; sq++) {
+        const p = this.board[sq] ?? 0;
+        if (p !== 0) this.toggle(sq, p & BLACK);
+      }
+      this.occupancyStale = false;
+    }
+    return this.occupied;
+  }
+
+  /** Flips the occupancy bit of `sq` for colour `color` (0 or `BLACK`). */
+  private toggle(sq: number, color: number): void {
+    const i = (color >> 2) + (sq >> 5);
+    this.occupied[i] = (this.occupied[i] ?? 0) ^ (1 << sq);
+  }
+
+  /** King square of the side to move, -1 if it has none. */
+  ownKing(): number {
+    return this.kings[this.us >> 3] ?? -1;
+  }
+
+  /** Whether the side to move is in check. */
+  inCheck(): boolean {
+    const k = this.ownKing();
+    return k >= 0 && isAttackedBy(this.board, k, this.us ^ BLACK);
+  }
+
+  /**
+   * Castling with the rook on `r`, one rule for standard chess and Chess960: every square the king
+   * or rook crosses or lands on is empty but for those two, and no square the king stands on,
+   * crosses or reaches is attacked with both lifted (the rook may shield the king on the back rank).
+   */
+  canCastle(k: number, r: number): boolean {
+    const b = this.board;
+    const us = this.us;
+    if (b[r] !== (ROOK | us) || b[k] !== (KING | us) || (k & 56) !== (r & 56)) return false;
+    const kTo = (k & 56) + (r > k ? 6 : 2);
+    const rTo = (k & 56) + (r > k ? 5 : 3);
+    for (let s = Math.min(k, kTo, r, rTo), hi = Math.max(k, kTo, r, rTo); s <= hi; s++) {
+      if (s !== k && s !== r && b[s] !== 0) return false;
+    }
+    b[k] = 0;
+    b[r] = 0;
+    let safe = true;
+    for (let s = Math.min(k, kTo), hi = Math.max(k, kTo); s <= hi && safe; s++) {
+      safe = !isAttackedBy(b, s, us ^ BLACK);
+    }
+    b[k] = KING | us;
+    b[r] = ROOK | us;
+    return safe;
+  }
+
+  /** Whether our king (on `k` unless it moves) is safe after `move`; the board is restored. */
+  isSafeAfter(move: number, k: number): boolean {
+    this.make(move);
+    const from = move & 63;
+    const king = from === k ? this.kings[(this.us ^ BLACK) >> 3] ?? -1 : k;
+    const safe = !isAttackedBy(this.board, king, this.us);
+    this.unmake(move);
+    return safe;
+  }
+
+  /** Plays an encoded legal move; `unmake(move)` must follow in stack order. */
+  make(move: number): void {
+    const b = this.board;
+    const us = this.us;
+    const from = move & 63;
+    const to = (move >> 6) & 63;
+    const kind = move & KIND_MASK;
+    const piece = b[from] ?? 0;
+    const sp = this.sp;
+    if (sp >= this.undo.length) throw new Error('internal: make/unmake stack overflow');
+    this.undo[sp + 1] = this.castling;
+    this.undo[sp + 2] = this.ep;
+    this.sp = sp + UNDO_SIZE;
+    this.ep = -1;
+    let captured = 0;
+    if (kind === KIND_CASTLE) {
+      this.makeCastle(from, to);
+    } else {
+      captured = b[to] ?? 0;
+      if (kind === KIND_EN_PASSANT) {
+        const square = us ? to + 8 : to - 8;
+        captured = b[square] ?? 0;
+        b[square] = 0;
+        this.toggle(square, us ^ BLACK);
+      } else if (captured !== 0) {
+        this.toggle(to, us ^ BLACK);
+      } else if (kind === KIND_DOUBLE_PUSH) {
+        this.ep = (from + to) >> 1;
+      }
+      const promotion = (move >> 12) & 7;
+      b[to] = promotion ? promotion | us : piece;
+      b[from] = 0;
+      this.toggle(from, us);
+      this.toggle(to, us);
+      if ((piece & 7) === KING) {
+        this.kings[us >> 3] = to;
+        this.castling &= ~(0xff << us);
+      }
+      if (this.castling !== 0) this.castling &= (CASTLING_KEEP[from] ?? -1) & (CASTLING_KEEP[to] ?? -1);
+    }
+    this.undo[sp] = captured;
+    this.us = us ^ BLACK;
+  }
+
+  private makeCastle(k: number, r: number): void {
+    const b = this.board;
+    const us = this.us;
+    const kTo = (k & 56) + (r > k ? 6 : 2);
+    b[k] = 0;
+    b[r] = 0;
+    b[kTo] = KING | us;
+    const rTo = (k & 56) + (r > k ? 5 : 3);
+    b[rTo] = ROOK | us;
+    this.kings[us >> 3] = kTo;
+    // XOR keeps the bits right when squares coincide (a rook on the king's target, a king that stays).
+    this.toggle(k, us);
+    this.toggle(r, us);
+    this.toggle(kTo, us);
+    this.toggle(rTo, us);
+    this.castling &= ~(0xff << us);
+  }
+
+  /** Takes back `move`, which must be the last move made. */
+  unmake(move: number): void {
+    const b = this.board;
+    const us = this.us ^ BLACK;
+    this.us = us;
+    const sp = this.sp - UNDO_SIZE;
+    this.sp = sp;
+    const captured = this.undo[sp] ?? 0;
+    this.castling = this.undo[sp + 1] ?? 0;
+    this.ep = this.undo[sp + 2] ?? -1;
+    const from = move & 63;
+    const to = (move >> 6) & 63;
+    const kind = move & KIND_MASK;
+    if (kind === KIND_CASTLE) {
+      const kTo = (from & 56) + (to > from ? 6 : 2);
+      const rTo = (from & 56) + (to > from ? 5 : 3);
+      b[kTo] = 0;
+      b[rTo] = 0;
+      b[from] = KING | us;
+      b[to] = ROOK | us;
+      this.kings[us >> 3] = from;
+      this.toggle(from, us);
+      this.toggle(to, us);
+      this.toggle(kTo, us);
+      this.toggle(rTo, us);
+      return;
+    }
+    const piece = (move >> 12) & 7 ? PAWN | us : b[to] ?? 0;
+    b[from] = piece;
+    this.toggle(from, us);
+    this.toggle(to, us);
+    if (kind === KIND_EN_PASSANT) {
+      b[to] = 0;
+      const square = us ? to + 8 : to - 8;
+      b[square] = captured;
+      this.toggle(square, us ^ BLACK);
+    } else {
+      b[to] = captured;
+      if (captured !== 0) this.toggle(to, us ^ BLACK);
+    }
+    if ((piece & 7) === KING) this.kings[us >> 3] = from;
+  }
+}
+
+/** A fresh mutable copy of `pos`. */
+export function toMutable(pos: CompactPosition): MutableBoard {
+  return new MutableBoard().load(pos);
+}
