@@ -4,11 +4,11 @@
 // with the input. The PGN is generated on the fly into the pipe, so no 1 GB file is written.
 //
 //   node bench/memory.mjs [--mb 1024] [--limit 200] [--corpus PATH]
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { resolveCorpus, ROOT } from './corpus.mjs';
+import { gameStarts, resolveCorpus, ROOT } from './corpus.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -24,7 +24,10 @@ if (!existsSync(CLI)) {
 }
 const corpus = resolveCorpus(opt.corpus);
 // One repeat unit: the corpus, ending with a blank line so the next copy starts a new game.
-const unit = Buffer.from(readFileSync(corpus.path, 'utf8').trimEnd() + '\n\n');
+const text = readFileSync(corpus.path, 'utf8').trimEnd() + '\n\n';
+const unit = Buffer.from(text);
+// Byte offsets of the game starts, so the last copy can stop at a game boundary near the target.
+const cuts = gameStarts(text).map((i) => Buffer.byteLength(text.slice(0, i)));
 const target = Number(opt.mb) * 1024 * 1024;
 
 // /usr/bin/time gives the true peak; without it, poll VmHWM (the kernel's own peak RSS) instead.
@@ -44,13 +47,17 @@ const poll = TIME
     }, 50);
 const exited = new Promise((resolve) => child.on('close', resolve));
 
+const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
+const started = new Date().toISOString().slice(0, 16).replace('T', ' ');
 const t0 = process.hrtime.bigint();
 let written = 0;
 child.stdin.on('error', () => {}); // the CLI may exit early; its exit code says why
 while (written < target && child.exitCode === null) {
   // Respect back-pressure, so this process never buffers the whole stream either.
-  if (!child.stdin.write(unit)) await new Promise((r) => child.stdin.once('drain', r));
-  written += unit.length;
+  const left = target - written;
+  const chunk = left >= unit.length ? unit : unit.subarray(0, cuts.find((c) => c >= left) ?? unit.length);
+  if (!child.stdin.write(chunk)) await new Promise((r) => child.stdin.once('drain', r));
+  written += chunk.length;
 }
 child.stdin.end();
 const code = await exited;
@@ -61,8 +68,9 @@ let peakKiB = polledKiB;
 if (TIME) peakKiB = Number(stderr.trim().split('\n').pop().split(' ')[0]);
 const peak = peakKiB / 1024;
 const mb = written / 1024 / 1024;
-const copies = Math.round(written / unit.length);
-console.log(`memory: ${mb.toFixed(0)} MiB of PGN (${copies} × ${corpus.label}, ~${copies * corpus.games} games) → forsyth fens - > /dev/null`);
+const copies = (written / unit.length).toFixed(1);
+console.log(`date ${started} UTC · HEAD ${head} · node ${process.version}`);
+console.log(`memory: ${mb.toFixed(0)} MiB of PGN (${copies} × ${corpus.label}, ~${Math.round(copies * corpus.games)} games) → forsyth fens - > /dev/null`);
 console.log(`exit ${code}, wall ${wall.toFixed(1)} s (${(mb / wall).toFixed(1)} MiB/s), peak RSS ${peak.toFixed(1)} MiB (${TIME ? '/usr/bin/time' : 'VmHWM poll'})`);
 console.log(peak < Number(opt.limit) ? `PASS: under ${opt.limit} MiB` : `FAIL: ${opt.limit} MiB or more`);
 if (code !== 0) console.log(`stderr: ${stderr.trim().split('\n').slice(-3).join(' | ')}`);

@@ -137,6 +137,10 @@ const slice = corpus && tools.some((t) => t.slow) ? firstGames(corpus, Number(op
 
 // A busy machine (other builds, tests) slows every tool: the header shows the load before the runs.
 const loadBefore = loadavg()[0];
+// Taken before the runs: in a shared checkout HEAD and src/ can move while the bench runs.
+const started = new Date();
+const head = git('rev-parse', '--short', 'HEAD');
+const dirty = git('status', '--porcelain', '--', 'src', 'cli', 'grammar') ? ' (src/ has uncommitted changes)' : '';
 const rows = tools.map((t) => ({ tool: t, input: t.slow ? slice : corpus, samples: [], skip: t.missing?.() }));
 for (let i = 0; i < runs; i++) {
   // Interleaved (every tool once per round) so a slow phase of the machine hits all tools alike.
@@ -218,9 +222,8 @@ for (const row of rows) {
   if (row.result?.errors) notes.push(`${name}: ${row.result.errors} game(s) stopped on an error`);
 }
 
-const dirty = git('status', '--porcelain', '--', 'src', 'cli', 'grammar') ? ' (src/ has uncommitted changes)' : '';
 console.log(`forsyth bench — job ${job}, median of ${runs} run(s)`);
-console.log(`date ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · HEAD ${git('rev-parse', '--short', 'HEAD')}${dirty} · nproc ${availableParallelism()} · load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)} · node ${process.version}`);
+console.log(`date ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC · HEAD ${head}${dirty} · nproc ${availableParallelism()} · load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)} · node ${process.version}`);
 if (corpus) console.log(`corpus: ${corpus.label} → ${corpus.games} games, ${(corpus.bytes / 1e6).toFixed(2)} MB`);
 if (slice && slice !== corpus) console.log(`slow tools ran on: ${slice.label} (${(slice.bytes / 1e6).toFixed(2)} MB); compare them by the per-game and per-FEN rates`);
 if (oracle) console.log(`python-chess reference (shared/corpus/expected): ${oracle.fens} FENs, checksum ${oracle.checksum}${sliceOracle ? `; first ${slice.games} games: ${sliceOracle.checksum}` : ''}`);
