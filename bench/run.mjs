@@ -69,7 +69,8 @@ const TOOLS = [
 function runChild(argv, devNull = false) {
   const dir = mkdtempSync(join(tmpdir(), 'forsyth-bench-'));
   const rssFile = join(dir, 'rss');
-  const full = TIME ? [TIME, '-f', '%M', '-o', rssFile, ...argv] : argv;
+  // %U + %S: CPU seconds, which a busy machine (other engineers' builds) inflates far less than wall.
+  const full = TIME ? [TIME, '-f', '%M %U %S', '-o', rssFile, ...argv] : argv;
   return new Promise((resolve) => {
     const t0 = process.hrtime.bigint();
     // stdout to /dev/null for external tools, as in the issue's `> /dev/null` target.
@@ -81,7 +82,12 @@ function runChild(argv, devNull = false) {
     child.on('close', (code) => {
       const wallMs = Number(process.hrtime.bigint() - t0) / 1e6;
       let rssKiB;
-      if (TIME && existsSync(rssFile)) rssKiB = Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop());
+      let cpuS;
+      if (TIME && existsSync(rssFile)) {
+        const [m, u, sys] = readFileSync(rssFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+        rssKiB = m;
+        cpuS = u + sys;
+      }
       rmSync(dir, { recursive: true, force: true });
       const line = out.split('\n').find((l) => l.startsWith('{'));
       let json;
@@ -90,7 +96,7 @@ function runChild(argv, devNull = false) {
       } catch {
         json = undefined;
       }
-      resolve({ code, wallMs, rssKiB: rssKiB || json?.maxRssKiB, json, err });
+      resolve({ code, wallMs, cpuS, rssKiB: rssKiB || json?.maxRssKiB, json, err });
     });
   });
 }
@@ -173,6 +179,7 @@ const forsythRow = ['forsyth', 'forsyth-stream', 'forsyth-cli'].map((n) => rows.
 function rates(row) {
   const wall = median(row.samples.map((s) => s.wallMs)) / 1000;
   const work = median(row.samples.map((s) => s.json?.elapsedMs)) / 1000;
+  const cpu = median(row.samples.map((s) => s.cpuS));
   // External tools print no counts: the input is the same, so its counts are the reference's.
   const ref = row.tool.slow ? sliceRef : (oracle ?? refRow?.result);
   const games = row.result?.games ?? row.input?.games;
@@ -180,6 +187,7 @@ function rates(row) {
   return {
     wall,
     work,
+    cpu,
     games,
     units,
     gamesPerS: games / wall,
@@ -204,7 +212,7 @@ const PERFT = { 1: 20, 2: 400, 3: 8902, 4: 197281, 5: 4865609, 6: 119060324 };
 const f = (x, d = 2) => (x === undefined || !Number.isFinite(x) ? 'n/a' : x >= 1000 ? Math.round(x).toLocaleString('en-US') : x.toFixed(d));
 const forsythRates = forsythRow && rates(forsythRow);
 const unit = job === 'perft' ? 'nodes' : job === 'replay' ? 'FENs' : 'plies';
-const header = ['tool', 'input', 'wall s', 'work s', 'games/s', `${unit}/s`, 'MB/s', 'peak RSS MiB', 'forsyth/peer', job === 'perft' ? 'nodes' : job === 'replay' ? 'FEN checksum' : 'SAN checksum', 'check'];
+const header = ['tool', 'input', 'wall s', 'work s', 'cpu s', 'games/s', `${unit}/s`, 'MB/s', 'peak RSS MiB', 'forsyth/peer', job === 'perft' ? 'nodes' : job === 'replay' ? 'FEN checksum' : 'SAN checksum', 'check'];
 const table = [header];
 const notes = [];
 for (const row of rows) {
@@ -218,7 +226,7 @@ for (const row of rows) {
   const input = job === 'perft' ? `depth ${depth}` : row.tool.slow ? `first ${row.input.games}` : 'all';
   const ratio = forsythRates ? forsythRates.unitsPerS / r.unitsPerS : undefined;
   const sum = job === 'perft' ? String(row.result?.nodes) : (row.result?.checksum ?? 'n/a');
-  table.push([name, input, f(r.wall), f(r.work), job === 'perft' ? '' : f(r.gamesPerS, 0), f(r.unitsPerS, 0), job === 'perft' ? '' : f(r.mbPerS), f(r.rss, 1), ratio ? f(ratio) + '×' : '—', sum, check(row)]);
+  table.push([name, input, f(r.wall), f(r.work), f(r.cpu), job === 'perft' ? '' : f(r.gamesPerS, 0), f(r.unitsPerS, 0), job === 'perft' ? '' : f(r.mbPerS), f(r.rss, 1), ratio ? f(ratio) + '×' : '—', sum, check(row)]);
   if (row.result?.errors) notes.push(`${name}: ${row.result.errors} game(s) stopped on an error`);
 }
 
@@ -229,14 +237,14 @@ if (slice && slice !== corpus) console.log(`slow tools ran on: ${slice.label} ($
 if (oracle) console.log(`python-chess reference (shared/corpus/expected): ${oracle.fens} FENs, checksum ${oracle.checksum}${sliceOracle ? `; first ${slice.games} games: ${sliceOracle.checksum}` : ''}`);
 console.log('');
 // perft has no games or bytes: drop those two columns.
-if (job === 'perft') for (const r of table) r.splice(6, 1), r.splice(4, 1);
+if (job === 'perft') for (const r of table) r.splice(7, 1), r.splice(5, 1);
 const widths = table[0].map((_, i) => Math.max(...table.map((r) => String(r[i]).length)));
 for (const [i, r] of table.entries()) {
   console.log(r.map((c, j) => (j < 2 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  ').trimEnd());
   if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 }
 console.log('');
-console.log(`wall s: whole child process (Node start-up included), median; work s: the job as timed inside the child.`);
+console.log(`wall s: whole child process (Node start-up included), median; work s: the job as timed inside the child; cpu s: user+sys of the child.`);
 console.log(`rates use wall s. forsyth/peer: ${forsythRow?.tool.name ?? 'forsyth'} ${unit}/s ÷ peer ${unit}/s (>1: forsyth faster).`);
 console.log(`peak RSS: ${TIME ? '/usr/bin/time %M' : 'process.resourceUsage().maxRSS (no /usr/bin/time)'}. check: ${job === 'perft' ? 'node count equals the published perft value' : `checksum equals the reference (${oracle ? 'python-chess' : 'forsyth, else chessops'})`}.`);
 if (rows.some((r) => r.tool.external && r.samples.length && !r.result)) console.log('external tools without a checksum: counts are the corpus\'s, check n/a.');
