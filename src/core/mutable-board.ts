@@ -152,98 +152,96 @@ export class MutableBoard {
 
   /** Plays an encoded legal move; `unmake(move)` must follow in stack order. */
   make(move: number): void {
-    const b = this.board;
-    const us = this.us;
-    const from = move & 63;
-    const to = (move >> 6) & 63;
-    const kind = move & KIND_MASK;
-    const piece = b[from] ?? 0;
     const sp = this.sp;
     if (sp >= this.undo.length) throw new Error('internal: make/unmake stack overflow');
     this.undo[sp + 1] = this.castling;
     this.undo[sp + 2] = this.ep;
     this.sp = sp + UNDO_SIZE;
     this.ep = -1;
-    let captured = 0;
-    if (kind === KIND_CASTLE) {
-      this.makeCastle(from, to);
+    const from = move & 63;
+    const to = (move >> 6) & 63;
+    if ((move & KIND_MASK) === KIND_CASTLE) {
+      this.undo[sp] = 0;
+      this.moveCastlingPieces(from, to, true);
+      this.castling &= ~(0xff << this.us);
     } else {
-      captured = b[to] ?? 0;
-      if (kind === KIND_EN_PASSANT) {
-        const square = us ? to + 8 : to - 8;
-        captured = b[square] ?? 0;
-        b[square] = 0;
-        this.toggle(square, us ^ BLACK);
-      } else if (captured !== 0) {
-        this.toggle(to, us ^ BLACK);
-      } else if (kind === KIND_DOUBLE_PUSH) {
-        this.ep = (from + to) >> 1;
-      }
-      const promotion = (move >> 12) & 7;
-      b[to] = promotion ? promotion | us : piece;
-      b[from] = 0;
-      this.toggle(from, us);
-      this.toggle(to, us);
-      if ((piece & 7) === KING) {
-        this.kings[us >> 3] = to;
-        this.castling &= ~(0xff << us);
-      }
-      if (this.castling !== 0) this.castling &= (CASTLING_KEEP[from] ?? -1) & (CASTLING_KEEP[to] ?? -1);
+      this.undo[sp] = this.makeNormal(move, from, to);
     }
-    this.undo[sp] = captured;
-    this.us = us ^ BLACK;
+    this.us ^= BLACK;
   }
 
-  private makeCastle(k: number, r: number): void {
+  /** The board side of a non-castling move; returns the captured piece code (0 if none). */
+  private makeNormal(move: number, from: number, to: number): number {
+    const b = this.board;
+    const us = this.us;
+    const piece = b[from] ?? 0;
+    const kind = move & KIND_MASK;
+    let captured = b[to] ?? 0;
+    if (kind === KIND_EN_PASSANT) {
+      const square = us ? to + 8 : to - 8;
+      captured = b[square] ?? 0;
+      b[square] = 0;
+      this.toggle(square, us ^ BLACK);
+    } else if (captured !== 0) {
+      this.toggle(to, us ^ BLACK);
+    } else if (kind === KIND_DOUBLE_PUSH) {
+      this.ep = (from + to) >> 1;
+    }
+    const promotion = (move >> 12) & 7;
+    b[to] = promotion ? promotion | us : piece;
+    b[from] = 0;
+    this.toggle(from, us);
+    this.toggle(to, us);
+    if ((piece & 7) === KING) {
+      this.kings[us >> 3] = to;
+      this.castling &= ~(0xff << us);
+    }
+    if (this.castling !== 0) this.castling &= (CASTLING_KEEP[from] ?? -1) & (CASTLING_KEEP[to] ?? -1);
+    return captured;
+  }
+
+  /**
+   * Moves king `k` and rook `r` of the side to move to their castled squares (`forward`) or back.
+   * Both are lifted before either is placed, since the squares may coincide (Chess960: a rook on
+   * the king's target, a king that stays); XOR keeps the occupancy bits right for the same reason.
+   */
+  private moveCastlingPieces(k: number, r: number, forward: boolean): void {
     const b = this.board;
     const us = this.us;
     const kTo = (k & 56) + (r > k ? 6 : 2);
-    b[k] = 0;
-    b[r] = 0;
-    b[kTo] = KING | us;
     const rTo = (k & 56) + (r > k ? 5 : 3);
-    b[rTo] = ROOK | us;
-    this.kings[us >> 3] = kTo;
-    // XOR keeps the bits right when squares coincide (a rook on the king's target, a king that stays).
+    b[forward ? k : kTo] = 0;
+    b[forward ? r : rTo] = 0;
+    b[forward ? kTo : k] = KING | us;
+    b[forward ? rTo : r] = ROOK | us;
+    this.kings[us >> 3] = forward ? kTo : k;
     this.toggle(k, us);
     this.toggle(r, us);
     this.toggle(kTo, us);
     this.toggle(rTo, us);
-    this.castling &= ~(0xff << us);
   }
 
   /** Takes back `move`, which must be the last move made. */
   unmake(move: number): void {
-    const b = this.board;
     const us = this.us ^ BLACK;
     this.us = us;
     const sp = this.sp - UNDO_SIZE;
     this.sp = sp;
-    const captured = this.undo[sp] ?? 0;
     this.castling = this.undo[sp + 1] ?? 0;
     this.ep = this.undo[sp + 2] ?? -1;
     const from = move & 63;
     const to = (move >> 6) & 63;
-    const kind = move & KIND_MASK;
-    if (kind === KIND_CASTLE) {
-      const kTo = (from & 56) + (to > from ? 6 : 2);
-      const rTo = (from & 56) + (to > from ? 5 : 3);
-      b[kTo] = 0;
-      b[rTo] = 0;
-      b[from] = KING | us;
-      b[to] = ROOK | us;
-      this.kings[us >> 3] = from;
-      this.toggle(from, us);
-      this.toggle(to, us);
-      this.toggle(kTo, us);
-      this.toggle(rTo, us);
+    if ((move & KIND_MASK) === KIND_CASTLE) {
+      this.moveCastlingPieces(from, to, false);
       return;
     }
+    const b = this.board;
+    const captured = this.undo[sp] ?? 0;
     const piece = (move >> 12) & 7 ? PAWN | us : b[to] ?? 0;
     b[from] = piece;
     this.toggle(from, us);
     this.toggle(to, us);
-    if (kind === KIND_EN_PASSANT) {
+    if ((move & KIND_MASK) === KIND_EN_PASSANT) {
       b[to] = 0;
       const square = us ? to + 8 : to - 8;
       b[square] = captured;
@@ -254,9 +252,4 @@ export class MutableBoard {
     }
     if ((piece & 7) === KING) this.kings[us >> 3] = from;
   }
-}
-
-/** A fresh mutable copy of `pos`. */
-export function toMutable(pos: CompactPosition): MutableBoard {
-  return new MutableBoard().load(pos);
 }

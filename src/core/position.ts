@@ -38,6 +38,7 @@ export class Position implements Setup {
   readonly whiteKing: number;
   /** @internal */
   readonly blackKing: number;
+  private readonly check: boolean;
 
   private constructor(
     readonly board: Board,
@@ -53,6 +54,10 @@ export class Position implements Setup {
     this.castlingRooks = rooksOfMask(castlingMask);
     this.whiteKing = kings.whiteKing;
     this.blackKing = kings.blackKing;
+    // Computed up front rather than memoised, so a frozen Position still works: SAN resolution
+    // needs it on every ply anyway.
+    const k = turn === 'white' ? kings.whiteKing : kings.blackKing;
+    this.check = k >= 0 && isAttackedBy(board, k, turn === 'white' ? BLACK : 0);
   }
 
   /**
@@ -71,17 +76,10 @@ export class Position implements Setup {
     return new Position(board.slice(), turn, mask, epSquare, halfmoves, fullmoves, chess960, kings);
   }
 
-  /** Whether the side to move is in check: computed on first use, then remembered. */
+  /** Whether the side to move is in check (worked out once, when the position is built). */
   isCheck(): boolean {
-    if (this.check === undefined) {
-      const k = this.turn === 'white' ? this.whiteKing : this.blackKing;
-      this.check = k >= 0 && isAttackedBy(this.board, k, this.turn === 'white' ? BLACK : 0);
-    }
     return this.check;
   }
-
-  /** Memo for `isCheck`: invisible through the API, since a position never changes. */
-  private check: boolean | undefined = undefined;
 
   /** The king square of `color`, or undefined if that king is missing (unchecked setups only). */
   king(color: Color): Square | undefined {
@@ -98,11 +96,13 @@ export class Position implements Setup {
     const fullmoves = this.turn === 'black' ? this.fullmoves + 1 : this.fullmoves;
     const next = opposite(this.turn);
     if (isNullMove(move)) {
-      return new Position(this.board, next, this.castlingMask, undefined, this.halfmoves + 1, fullmoves, this.chess960, this);
+      const { board, castlingMask, chess960 } = this;
+      return new Position(board.slice(), next, castlingMask, undefined, this.halfmoves + 1, fullmoves, chess960, this);
     }
     const code = encodeNormalMove(this, move);
     const mb = SCRATCH.load(this);
-    const reset = ((this.board[move.from & 63] ?? 0) & ROLE_MASK) === PAWN || ((code & KIND_CASTLE) === 0 && this.board[move.to & 63] !== 0);
+    const pawnMove = ((this.board[move.from & 63] ?? 0) & ROLE_MASK) === PAWN;
+    const reset = pawnMove || ((code & KIND_CASTLE) === 0 && this.board[move.to & 63] !== 0);
     mb.make(code);
     const ep = mb.ep >= 0 ? mb.ep : undefined;
     const halfmoves = reset ? 0 : this.halfmoves + 1;
@@ -152,12 +152,6 @@ export function decodeMove(code: number): NormalMove {
   // Index only when set: reading ROLES[-1] would leave V8's fast array path.
   const role = promotion === 0 ? undefined : ROLES[promotion - 1];
   return role === undefined ? { from, to } : { from, to, promotion: role };
-}
-
-/** The legal moves of `pos` in the generator's integer form, in a fresh array. @internal */
-export function legalMoveCodes(pos: Position): Int32Array {
-  const n = generateLegal(SCRATCH.load(pos), MOVE_BUFFER, 0);
-  return MOVE_BUFFER.slice(0, n);
 }
 
 /**

@@ -171,6 +171,14 @@ describe('play', () => {
     expect(next).not.toBe(pos);
   });
 
+  it('works on a frozen position (no hidden writes to the object)', () => {
+    const pos = Object.freeze(fen('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'));
+    expect(isCheck(pos)).toBe(true);
+    expect(isCheckmate(pos)).toBe(true);
+    expect(legalMoves(pos)).toEqual([]);
+    expect(makeFen(play(pos, { null: true }))).toBe('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR b KQkq - 2 3');
+  });
+
   it('copies the setup board in fromSetupUnchecked', () => {
     const board = new Int8Array(initialPosition().board);
     const pos = Position.fromSetupUnchecked({ board, turn: 'white', castlingRooks: [], epSquare: undefined, halfmoves: 0, fullmoves: 1 }, false);
