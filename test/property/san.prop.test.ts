@@ -96,6 +96,25 @@ describe('SAN and UCI round trips over random legal games', () => {
   }, TIMEOUT);
 });
 
+describe('reading untrusted move text', () => {
+  const sanLike = fc.string({ unit: fc.constantFrom(...'NBRQKPabcdefgh012345678xX=+#!?()/-:OoZ .ep'.split('')), maxLength: 12 });
+  const text = fc.oneof(sanLike, fc.string({ maxLength: 12 }), fc.string({ unit: 'binary', maxLength: 8 }));
+
+  it('never throws, and reports an error kind and the text when it fails', () => {
+    fc.assert(
+      fc.property(GAMES, fc.array(text, { maxLength: 20 }), (game, texts) => {
+        const pos = positionsOf(game).at(-1) ?? game.start;
+        for (const t of texts) {
+          for (const r of [parseSan(pos, t), parseSan(pos, t, { allowNull: true }), parseUci(pos, t)]) {
+            if (!r.ok) expect([r.error.kind, r.error.text]).toEqual([expect.stringMatching(/^(syntax|illegal|ambiguous|null)$/), t]);
+          }
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  }, TIMEOUT);
+});
+
 describe('chess960Start', () => {
   it('numbers the standard position 518', () => {
     expect(makeFen(chess960Start(518))).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1');
