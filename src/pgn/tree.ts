@@ -62,8 +62,6 @@ interface Frame {
   variations: MoveLine[];
 }
 
-/** Elements that can be cut short at the very end of the input (a comment, tag or `)` cannot). */
-const CUT_KINDS: ReadonlySet<string> = new Set(['san', 'moveNumber', 'dots', 'nag', 'suffix', 'invalid', 'open']);
 
 const SUFFIX_NAGS: Readonly<Record<string, number>> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 
@@ -350,7 +348,7 @@ class TreeBuilder {
   private missingResult(elements: RawGame): void {
     const last = elements.at(-1);
     if (last === undefined) return; // a dropped (too large) game: already reported
-    if (last.end === this.text.length && CUT_KINDS.has(last.kind)) {
+    if (last.end === this.text.length && looksCut(last)) {
       this.sink.add('PGN_TRUNCATED', `the input ends in the middle of the game, at ${quoted(last.text)}`, last.start, last.end, {
         hint: 'the file looks cut short: the last game has no result and no final line end',
       });
@@ -360,6 +358,16 @@ class TreeBuilder {
       hint: 'end the movetext with 1-0, 0-1, 1/2-1/2 or *',
     });
   }
+}
+
+/**
+ * Whether the last element of a text that ends without a line end looks cut short: a move number
+ * or `(` with nothing after it, a stray token, or a move that stops at a file letter, `x`, `=` or
+ * `-` (`Nf`, `exd`, `e8=`, `O-`). `1. e4 e5` without a final line end is a complete snippet.
+ */
+function looksCut(e: RawElement): boolean {
+  if (e.kind === 'moveNumber' || e.kind === 'dots' || e.kind === 'open' || e.kind === 'invalid') return true;
+  return e.kind === 'san' && e.text !== '--' && /[a-hx=@(-]$/.test(e.text);
 }
 
 /** True when nothing but comments follows element `i`. */

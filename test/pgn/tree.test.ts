@@ -196,6 +196,10 @@ describe('structural diagnostics (code, line, column)', () => {
     ['a result inside a variation', '1. e4 (1. d4 1-0) e5 *', [['PGN_INVALID_TOKEN', 1, 14]]],
     ['a missing result', '1. e4 e5\n', [['PGN_MISSING_RESULT', 1, 9]]],
     ['a game cut mid-move', '1. e4 e5 2. Nf', [['PGN_TRUNCATED', 1, 13]]],
+    ['a game cut after a move number', '1. e4 e5 2.', [['PGN_TRUNCATED', 1, 10]]],
+    ['a game cut in its result', '1. e4 e5 1/2-1', [['PGN_INVALID_TOKEN', 1, 10], ['PGN_TRUNCATED', 1, 10]]],
+    ['a snippet without a final line end (complete, so only no result)', '1. e4 e5', [['PGN_MISSING_RESULT', 1, 9]]],
+    ['a snippet ending in castling or a null move', '1. O-O --', [['PGN_MISSING_RESULT', 1, 10]]],
     ['text after the result', '1. e4 1-0 2. d4\n', [['PGN_TEXT_AFTER_RESULT', 1, 11]]],
     ['a stray }', '1. e4 } *', [['PGN_INVALID_TOKEN', 1, 7]]],
   ])('reports %s', (_, text, expected) => {
