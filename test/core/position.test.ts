@@ -172,7 +172,8 @@ describe('play', () => {
   });
 
   it('works on a frozen position (no hidden writes to the object)', () => {
-    const pos = Object.freeze(fen('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3'));
+    const pos = fen('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
+    Object.freeze(pos);
     expect(isCheck(pos)).toBe(true);
     expect(isCheckmate(pos)).toBe(true);
     expect(legalMoves(pos)).toEqual([]);
