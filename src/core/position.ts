@@ -155,8 +155,10 @@ export function decodeMove(code: number): NormalMove {
 }
 
 /**
- * Every legal move; castling as king-takes-rook (`{from: e1, to: h1}`), four entries per promotion.
- * Cost: one generation, O(pieces × rays).
+ * Every legal move; castling as king-takes-rook (`{from: e1, to: h1}`), four entries per promotion
+ * (queen first). Cost: one generation, about a microsecond.
+ *
+ * @example legalMoves(initialPosition()).length // 20
  */
 export function legalMoves(pos: Position): NormalMove[] {
   const n = generateLegal(SCRATCH.load(pos), MOVE_BUFFER, 0);
@@ -165,12 +167,20 @@ export function legalMoves(pos: Position): NormalMove[] {
   return moves;
 }
 
-/** `pos.play(move)` as a function; see `Position.play`. */
+/**
+ * `pos.play(move)` as a function; see `Position.play`.
+ *
+ * @example makeFen(play(initialPosition(), { from: 12, to: 28 })) // '… b KQkq e3 0 1'
+ */
 export function play(pos: Position, move: Move): Position {
   return pos.play(move);
 }
 
-/** Whether the side to move is in check. */
+/**
+ * Whether the side to move is in check. Cost: none (worked out when the position was built).
+ *
+ * @example isCheck(initialPosition()) // false
+ */
 export function isCheck(pos: Position): boolean {
   return pos.isCheck();
 }
@@ -179,12 +189,20 @@ function hasNoMoves(pos: Position): boolean {
   return generateLegal(SCRATCH.load(pos), MOVE_BUFFER, 0) === 0;
 }
 
-/** Whether the side to move is checkmated. */
+/**
+ * Whether the side to move is checkmated. Cost: a generation when in check.
+ *
+ * @example isCheckmate(parseFen('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3').value) // true
+ */
 export function isCheckmate(pos: Position): boolean {
   return isCheck(pos) && hasNoMoves(pos);
 }
 
-/** Whether the side to move has no legal move and is not in check. */
+/**
+ * Whether the side to move has no legal move and is not in check. Cost: a generation when not in check.
+ *
+ * @example isStalemate(parseFen('7k/5Q2/8/8/8/8/8/K7 b - - 0 1').value) // true
+ */
 export function isStalemate(pos: Position): boolean {
   return !isCheck(pos) && hasNoMoves(pos);
 }
@@ -207,7 +225,13 @@ export function isInsufficientMaterial(pos: Position): boolean {
   return minors <= 1 || (knights === 0 && bishopColors !== 3);
 }
 
-/** Whether some legal en passant capture lands on `pos.epSquare`. */
+/**
+ * Whether some legal en passant capture lands on `pos.epSquare` (python-chess's and chess.js's rule
+ * for writing the square). Each candidate is played and tested, so a capture that would expose the
+ * king along the rank does not count.
+ *
+ * @example hasLegalEnPassant(parseFen('8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 2').value) // false (rank pin)
+ */
 export function hasLegalEnPassant(pos: Position): boolean {
   if (pos.epSquare === undefined) return false;
   const mb = SCRATCH.load(pos);
@@ -232,14 +256,22 @@ export function hasPseudoEnPassant(pos: Position): boolean {
   return false;
 }
 
-/** The piece on `square`, or undefined if it is empty. */
+/**
+ * The piece on `square`, or undefined if it is empty.
+ *
+ * @example pieceAt(initialPosition(), 4) // { role: 'king', color: 'white' }
+ */
 export function pieceAt(pos: Position, square: Square): Piece | undefined {
   return pieceFromCode(pos.board[square] ?? 0);
 }
 
 const BACK_RANK: readonly Role[] = ['rook', 'knight', 'bishop', 'queen', 'king', 'bishop', 'knight', 'rook'];
 
-/** The standard starting position (the one `INITIAL_FEN` describes). */
+/**
+ * The standard starting position (the one `INITIAL_FEN` describes). A new object per call.
+ *
+ * @example makeFen(initialPosition()) === INITIAL_FEN // true
+ */
 export function initialPosition(): Position {
   const board = new Int8Array(64);
   BACK_RANK.forEach((role, file) => {
