@@ -20,7 +20,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { Readable, addAbortSignal, pipeline } from 'node:stream';
+import { Readable, addAbortSignal } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
@@ -172,11 +172,40 @@ function compressionOf(name: string, head: Buffer): Compression {
   return 'none';
 }
 
-/** Errors of either stream surface from the iteration of the gunzip stream. */
+/**
+ * Errors of either stream surface from the iteration. The gunzip stream is fed by hand, one chunk
+ * at a time, each written only once the one before is decompressed and handed out: a chunk that
+ * Node's zlib receives after `end()` is inflated with Z_FINISH, and when that call fails (a
+ * truncated file) its output is dropped, as is whatever a failed stream still buffers. So all
+ * that can be decompressed before a cut or a corrupt part is kept, whatever the chunking.
+ */
 async function* gunzip(body: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
   const unzip = createGunzip();
-  pipeline(Readable.from(body), unzip, () => {});
-  for await (const chunk of unzip) yield chunk as Buffer;
+  const out: Buffer[] = [];
+  let failure: Error | undefined;
+  unzip.on('data', (chunk: Buffer) => out.push(chunk));
+  unzip.on('error', (error) => (failure ??= error));
+  // Settles when the write is done, or when the stream closed (a failed write never calls back).
+  const step = (act: (done: () => void) => void): Promise<void> =>
+    new Promise((done) => {
+      unzip.once('close', done);
+      act(() => {
+        unzip.off('close', done);
+        done();
+      });
+    });
+  try {
+    for await (const chunk of body) {
+      if (!unzip.destroyed) await step((done) => unzip.write(chunk, done));
+      yield* out.splice(0);
+      if (failure) throw failure;
+    }
+    if (!unzip.destroyed) await step(() => unzip.end());
+    yield* out.splice(0);
+    if (failure) throw failure;
+  } finally {
+    unzip.destroy();
+  }
 }
 
 async function* unzstd(body: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
