@@ -6,12 +6,12 @@
 //
 // Speed claims in this project come from this harness only. See bench/README.md.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { firstGames, oracleChecksum, resolveCorpus, ROOT } from './corpus.mjs';
+import { CACHE, firstGames, oracleChecksum, resolveCorpus, ROOT } from './corpus.mjs';
 import { Fnv } from './tools/common.mjs';
 
 const { values: opt, positionals } = parseArgs({
@@ -30,7 +30,10 @@ if (!['replay', 'parse', 'perft'].includes(job)) throw new Error(`unknown job ${
 const runs = Number(opt.runs);
 const depth = Number(opt.depth);
 const TOOLS_DIR = join(ROOT, 'bench', 'tools');
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
+// The forsyth rows run a snapshot of dist/ taken after the build: other engineers rebuild dist/ in
+// this checkout, and a rebuild in the middle of a run would mix two versions or break a round.
+const DIST = join(CACHE, 'dist');
+const CLI = join(DIST, 'cli', 'main.js');
 const PGN_EXTRACT = ['/usr/games/pgn-extract', '/usr/bin/pgn-extract', '/usr/local/bin/pgn-extract'].find(existsSync);
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
@@ -135,6 +138,9 @@ if (!opt['no-build']) {
     console.log(`note: npm run build failed, forsyth rows use whatever dist/ holds: ${why}\n`);
   }
 }
+rmSync(DIST, { recursive: true, force: true });
+if (existsSync(join(ROOT, 'dist'))) cpSync(join(ROOT, 'dist'), DIST, { recursive: true });
+process.env.FORSYTH_DIST = DIST; // read by bench/tools/forsyth*.mjs
 
 const only = opt.only?.split(',').map((s) => s.trim());
 const tools = TOOLS.filter((t) => t.jobs.includes(job) && (!only || only.includes(t.name)));
@@ -156,6 +162,12 @@ for (let i = 0; i < runs; i++) {
     if (r.json?.skip) row.skip = r.json.skip;
     else if (r.code !== 0 || (!row.tool.external && !r.json)) row.error = `exit ${r.code}: ${why(r.err)}`;
     else row.samples.push(r);
+    if ((row.skip || row.error) && row.samples.length) {
+      // Worked in an earlier round, not now: no half-measured row.
+      row.error = `ran ${row.samples.length} time(s), then: ${row.skip ?? row.error}`;
+      row.skip = undefined;
+      row.samples = [];
+    }
   }
 }
 

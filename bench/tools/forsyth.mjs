@@ -10,9 +10,12 @@ import { args, bareSan, Fnv, readText, report, skip, timed } from './common.mjs'
 
 const { file, job, depth } = args();
 
-/** Imports a dist module, or skips with the reason if it or one of the named exports is missing. */
+/**
+ * Imports a module of dist/ (or of the snapshot bench/run.mjs took of it, FORSYTH_DIST), or skips
+ * with the reason if it or one of the named exports is missing.
+ */
 export async function load(rel, names, what) {
-  const path = join(ROOT, rel);
+  const path = join(process.env.FORSYTH_DIST ?? join(ROOT, 'dist'), rel.replace(/^dist\//, ''));
   if (!existsSync(path)) skip(`forsyth ${what} not built (${rel} missing; run npm run build)`);
   let mod;
   try {
