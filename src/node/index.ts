@@ -5,4 +5,4 @@
  */
 export { openInput, type Compression, type Input, type InputOptions } from './input.js';
 export { createDecoder, DEFAULT_MAX_BLOCK, type DecodeOptions, type Decoder } from './decode.js';
-export { readGames, readPgn, type PgnReader, type ReadOptions } from './read-games.js';
+export { readGames, readPgn, readPgnChunks, type PgnChunkReader, type PgnReader, type ReadOptions } from './read-games.js';

@@ -51,11 +51,39 @@ export interface PgnReader {
  * for (const d of reader.diagnostics()) console.error(formatDiagnostic(d, 'games.pgn.gz'));
  */
 export function readPgn(source: string | NodeJS.ReadableStream, options: ReadOptions = {}): PgnReader {
+  const reader = readPgnChunks(source, options);
+  async function* games(): AsyncGenerator<Game> {
+    for await (const chunk of reader.chunks) {
+      options.signal?.throwIfAborted();
+      yield parseGame(chunk);
+    }
+  }
+  const iterator = games();
+  return {
+    games: { [Symbol.asyncIterator]: () => iterator },
+    diagnostics: reader.diagnostics,
+    encoding: reader.encoding,
+    bytesRead: reader.bytesRead,
+  };
+}
+
+/** Like `PgnReader`, with the games still unparsed (see `readPgnChunks`). */
+export interface PgnChunkReader extends Omit<PgnReader, 'games'> {
+  /** Each game's text and place in the file, in file order, for `parseGame`. Iterate once. */
+  readonly chunks: AsyncIterable<GameChunk>;
+}
+
+/**
+ * `readPgn` without the parsing: the games' texts as cut by `GameSplitter`, for callers that parse
+ * elsewhere (the CLI's `--jobs` hands them to worker threads). `parseGame(chunk)` gives exactly the
+ * game `readPgn` would have given, and `diagnostics()` grows at the same points of the iteration.
+ */
+export function readPgnChunks(source: string | NodeJS.ReadableStream, options: ReadOptions = {}): PgnChunkReader {
   const found: Diagnostic[] = [];
   let input: Input | undefined;
   let decoder: Decoder | undefined;
 
-  async function* games(): AsyncGenerator<Game> {
+  async function* chunks(): AsyncGenerator<GameChunk> {
     const created = createDecoder(options.encoding === undefined ? {} : { encoding: options.encoding });
     if (!created.ok) {
       found.push(created.error);
@@ -75,21 +103,22 @@ export function readPgn(source: string | NodeJS.ReadableStream, options: ReadOpt
       for (; reported < all.length; reported++) found.push(all[reported] as Diagnostic);
     };
     for await (const bytes of input) {
-      const chunks = splitter.push(active.push(bytes));
+      const cut = splitter.push(active.push(bytes));
       collect();
-      yield* parseAll(chunks, options.signal);
+      yield* cut;
     }
     options.signal?.throwIfAborted();
     const failure = input.failure();
     if (failure) found.push(failure);
     const last = splitter.push(active.end());
     collect();
-    yield* parseAll([...last, ...splitter.end()], options.signal);
+    yield* last;
+    yield* splitter.end();
   }
 
-  const iterator = games();
+  const iterator = chunks();
   return {
-    games: { [Symbol.asyncIterator]: () => iterator },
+    chunks: { [Symbol.asyncIterator]: () => iterator },
     diagnostics: () => found,
     encoding: () => decoder?.encoding,
     bytesRead: () => input?.bytesRead() ?? 0,
@@ -102,13 +131,6 @@ export function readPgn(source: string | NodeJS.ReadableStream, options: ReadOpt
  */
 export function readGames(source: string | NodeJS.ReadableStream, options: ReadOptions = {}): AsyncIterable<Game> {
   return readPgn(source, options).games;
-}
-
-function* parseAll(chunks: readonly GameChunk[], signal: AbortSignal | undefined): Generator<Game> {
-  for (const chunk of chunks) {
-    signal?.throwIfAborted();
-    yield parseGame(chunk);
-  }
 }
 
 function inputOptions(options: ReadOptions): Parameters<typeof openInput>[1] {

@@ -7,7 +7,8 @@ import { gzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game } from '../../src/pgn/ast.js';
-import { readGames, readPgn, type PgnReader } from '../../src/node/index.js';
+import { parseGame } from '../../src/index.js';
+import { readGames, readPgn, readPgnChunks, type PgnReader } from '../../src/node/index.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const PLAIN_BYTES = readFileSync(`${FIXTURES}compressed/two-games.pgn`);
@@ -195,5 +196,20 @@ describe('readPgn: failures are diagnostics', () => {
     })();
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen).toBe(3);
+  });
+});
+
+describe('readPgnChunks: the games unparsed', () => {
+  it('gives the chunks whose parseGame equals the games of readPgn, with the same file diagnostics', async () => {
+    const second = '[Event "b"]\n[White "Müller"]\n\n1. d4 *\n';
+    const path = write('mixed-chunks.pgn', Buffer.concat([Buffer.from(PLAIN, 'utf8'), iconv.encode(second, 'win1252')]));
+    const reader = readPgn(path);
+    const games = await collect(reader);
+    const chunkReader = readPgnChunks(path);
+    const parsed: Game[] = [];
+    for await (const chunk of chunkReader.chunks) parsed.push(parseGame(chunk));
+    expect(parsed).toEqual(games);
+    expect(chunkReader.diagnostics()).toEqual(reader.diagnostics());
+    expect(chunkReader.encoding()).toBe(reader.encoding());
   });
 });
