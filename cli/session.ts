@@ -7,7 +7,7 @@
  * 2 bad usage or an unreadable input. An unreadable file among several does not stop the run: the
  * readable files are still converted and the exit code is 2 at the end.
  */
-import type { Diagnostic, Game } from '../src/index.js';
+import { parseGame, type Diagnostic, type Game, type GameChunk } from '../src/index.js';
 import { expandInputs, readInput, type InputFile } from './inputs.js';
 import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
 import { ProgressBar } from './output/progress.js';
@@ -21,6 +21,16 @@ export interface GameItem {
   /** 1-based, counted across all inputs of the run. */
   readonly number: number;
 }
+
+/**
+ * What `Session.chunks()` yields, in input order: a game not yet parsed, or the end of a file.
+ * `problems` are the file-level diagnostics (decoding, a read failure) to report before the game,
+ * or at the end of the file: reporting them when the item's turn comes (`reportProblems`) keeps
+ * stderr in the order `games()` gives, however far ahead of the output the reading is.
+ */
+export type ChunkItem =
+  | { readonly kind: 'game'; readonly chunk: GameChunk; readonly file: InputFile; readonly number: number; readonly problems: readonly Diagnostic[] }
+  | { readonly kind: 'end'; readonly file: InputFile; readonly problems: readonly Diagnostic[] };
 
 export interface SessionSettings extends InputOptions {
   /** Where diagnostics go: stderr (default) or the command's output (`validate`). */
@@ -71,24 +81,41 @@ export class Session {
 
   /** Every game of every input, in order; file-level problems are reported as they are found. */
   async *games(): AsyncGenerator<GameItem> {
+    for await (const item of this.chunks()) {
+      this.reportProblems(item);
+      if (item.kind === 'game') yield { game: parseGame(item.chunk), file: item.file, number: item.number };
+    }
+  }
+
+  /**
+   * Every game of every input, in order, unparsed (`--jobs` parses them in worker threads). Nothing
+   * is reported here: each item carries the file-level problems to report (`reportProblems`) when
+   * its turn comes.
+   */
+  async *chunks(): AsyncGenerator<ChunkItem> {
     for (const file of this.files) {
       const reading = readInput(file, this.settings.encoding);
-      let reported = 0;
-      // File-level problems (decoding, a read failure) are shown as soon as they are found.
-      const reportNew = (): void => {
+      let taken = 0;
+      const newProblems = (): Diagnostic[] => {
         const found = reading.diagnostics();
-        for (; reported < found.length; reported++) this.report(found[reported] as Diagnostic, file.name);
+        const fresh = found.slice(taken);
+        taken = found.length;
+        return fresh;
       };
-      for await (const game of reading.games) {
+      for await (const chunk of reading.chunks) {
         this.gamesRead++;
         this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
-        reportNew();
-        yield { game, file, number: this.gamesRead };
+        yield { kind: 'game', chunk, file, number: this.gamesRead, problems: newProblems() };
       }
-      reportNew();
       this.bytesDone += file.size ?? 0;
+      yield { kind: 'end', file, problems: newProblems() };
     }
     this.progress?.clear();
+  }
+
+  /** Reports the file-level problems an item of `chunks()` carries. */
+  reportProblems(item: ChunkItem): void {
+    for (const d of item.problems) this.report(d, item.file.name);
   }
 
   report(d: Diagnostic, file: string): void {
@@ -117,8 +144,9 @@ export class Session {
   async finish(options: { positions?: number; strict?: boolean; summaryTo?: 'stderr' | 'output' } = {}): Promise<number> {
     const line = this.summary(options.positions);
     if (options.summaryTo === 'output') this.writer.line(line);
-    else if (this.settings.quiet !== true) printErr(line, this.progress);
+    // The output is flushed first, so that on a shared terminal the summary comes last.
     await this.writer.close();
+    if (options.summaryTo !== 'output' && this.settings.quiet !== true) printErr(line, this.progress);
     return this.exitCode(options.strict);
   }
 }
