@@ -6,7 +6,7 @@
 export type { Result, Checked } from './result.js';
 export { ok, err } from './result.js';
 export type { Diagnostic, DiagnosticCode, Severity } from './diagnostics.js';
-export { DIAGNOSTIC_CODES, LineIndex, formatDiagnostic, hasErrors } from './diagnostics.js';
+export { DIAGNOSTIC_CODES, LineIndex, diagnostic, formatDiagnostic, hasErrors } from './diagnostics.js';
 
 export type { Color, Role, Square, Piece, Move, NormalMove, NullMove, Setup, Board } from './core/types.js';
 export { COLORS, ROLES, isNullMove, parseSquare, squareName } from './core/types.js';
@@ -46,6 +46,7 @@ export { parseGame, locate } from './pgn/parse-game.js';
 export { GameSplitter, splitGames } from './pgn/split.js';
 export type { GameChunk } from './pgn/split.js';
 export { writePgn } from './pgn/write.js';
+export type { WriteOptions } from './pgn/write.js';
 
 export type { ReplayOptions, FenOptions, EpMode, CastlingNotation, GameReplay } from './replay/replay.js';
 export { replay, PlyRecord } from './replay/replay.js';

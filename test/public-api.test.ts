@@ -1,0 +1,29 @@
+/**
+ * The runtime exports of the two public entry points. A change here is a change of the public API,
+ * so it shows in review (chess.js's api-extractor report, without the tool).
+ */
+import { describe, expect, it } from 'vitest';
+import * as browser from '../src/index.js';
+import * as node from '../src/node/index.js';
+
+describe('public API', () => {
+  it('forsyth (browser-safe) exports exactly these values', () => {
+    expect(Object.keys(browser).sort()).toEqual(
+      [
+        'COLORS', 'DIAGNOSTIC_CODES', 'GameSplitter', 'INITIAL_FEN', 'LineIndex', 'PlyRecord', 'Position', 'ROLES',
+        'buildGame', 'diagnostic', 'err', 'findMoveBetween', 'findTag', 'fixGame', 'formatDiagnostic', 'hasErrors',
+        'initialPosition', 'isCheck', 'isCheckmate', 'isInsufficientMaterial', 'isNullMove', 'isStalemate',
+        'legalMoves', 'locate', 'makeBoardFen', 'makeFen', 'makeSan', 'makeUci', 'ok', 'parseFen', 'parseGame',
+        'parsePgn', 'parseSan', 'parseSanSyntax', 'parseSquare', 'parseUci', 'perft', 'perftDivide', 'pieceAt',
+        'play', 'replay', 'resolveSan', 'splitGames', 'squareName', 'startingPosition', 'validate', 'variantKind',
+        'writePgn',
+      ].sort(),
+    );
+  });
+
+  it('forsyth/node exports exactly these values', () => {
+    expect(Object.keys(node).sort()).toEqual(
+      ['DEFAULT_MAX_BLOCK', 'createDecoder', 'openInput', 'readGames', 'readPgn', 'readPgnChunks'].sort(),
+    );
+  });
+});
