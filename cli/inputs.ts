@@ -1,13 +1,13 @@
 /**
  * Command-line inputs → the files to read: `-` (or no argument) is standard input, a directory
  * stands for its `*.pgn`, `*.pgn.gz` and `*.pgn.zst` files (sorted by name, not recursive), and
- * anything else is a file. Reading, decompression and decoding are left to `src/node` (readPgn);
+ * anything else is a file. Reading, decompression and decoding are left to `src/node` (readPgnChunks);
  * this module only adds the names, sizes and the expansion.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/index.js';
-import { createDecoder, readPgn, type PgnReader } from '../src/node/index.js';
+import { createDecoder, readPgnChunks, type PgnChunkReader } from '../src/node/index.js';
 
 export interface InputFile {
   /** The name shown in diagnostics: the path as given (joined for directory entries), or '<stdin>'. */
@@ -65,9 +65,12 @@ async function directoryFiles(dir: string): Promise<InputFile[]> {
   return out;
 }
 
-/** Starts reading one input (lazily: nothing is opened before the first game is asked for). */
-export function readInput(file: InputFile, encoding: string | undefined): PgnReader {
-  return readPgn(file.source, encoding === undefined ? {} : { encoding });
+/**
+ * Starts reading one input (lazily: nothing is opened before the first game is asked for). The
+ * games come unparsed, so that `--jobs` can parse them in worker threads.
+ */
+export function readInput(file: InputFile, encoding: string | undefined): PgnChunkReader {
+  return readPgnChunks(file.source, encoding === undefined ? {} : { encoding });
 }
 
 /** Undefined when `encoding` is usable (or not given); otherwise the message saying why not. */

@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { INITIAL_FEN, isCheck, isCheckmate, isStalemate, makeFen, parseFen, replay, type Diagnostic, type Game, type PlyRecord, type Position } from '../../src/index.js';
+import { INITIAL_FEN, isCheck, isCheckmate, isStalemate, makeFen, parseFen, parseGame, replay, type Diagnostic, type Game, type PlyRecord, type Position } from '../../src/index.js';
 import { readInput, type InputFile } from '../inputs.js';
 import { renderBoard, renderSvg, type Diagram, type DiagramStyle } from '../output/board.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
@@ -121,8 +121,9 @@ function diagramOf(pos: Position, record: PlyRecord | undefined, flip: boolean):
 async function findGame(cmd: Command, file: InputFile, number: number, encoding: string | undefined): Promise<Game | undefined> {
   const reading = readInput(file, encoding);
   let count = 0;
-  for await (const game of reading.games) {
-    if (++count === number) return game;
+  // Only the wanted game is parsed.
+  for await (const chunk of reading.chunks) {
+    if (++count === number) return parseGame(chunk);
   }
   const problems: readonly Diagnostic[] = reading.diagnostics();
   for (const d of problems) reporter.report(d, file.name);
