@@ -21,6 +21,13 @@ export interface Reader {
   readonly out: Diagnostic[];
 }
 
+/**
+ * At most this many problems of one code in one field are reported: each quotes its field, so a
+ * FEN of a million bad letters would otherwise give a million diagnostics a million characters
+ * long. The first one is always reported, so a read still fails where it should.
+ */
+const MAX_SAME_PROBLEM = 8;
+
 export function report(
   r: Reader,
   code: DiagnosticCode,
@@ -30,6 +37,8 @@ export function report(
   length: number,
   extra: { readonly hint?: string; readonly severity?: Severity } = {},
 ): void {
+  let same = 0;
+  for (const d of r.out) if (d.code === code && d.field === field && ++same >= MAX_SAME_PROBLEM) return;
   r.out.push(diagnostic(code, message, { field, offset, length, ...extra }));
 }
 

@@ -5,6 +5,7 @@
  * Key decision: accept the spellings found in real PGN files (see `parseSanSyntax`) here, once, so
  * that `resolveSan` sees one clean shape. Resolution (which piece, is it legal) is `san.ts`'s job.
  */
+import { excerptOf } from '../diagnostics.js';
 import { err, ok, type Result } from '../result.js';
 import { sanError, type SanError } from './san-error.js';
 import type { Role, Square } from './types.js';
@@ -71,7 +72,7 @@ function promotionBefore(text: string, end: number): { start: number; role: Role
 }
 
 function syntaxError(text: string, why = 'is not a move in SAN'): Result<SanMove, SanError> {
-  return err(sanError('syntax', text, `'${text}' ${why}`));
+  return err(sanError('syntax', text, `'${excerptOf(text.slice(0, 61))}' ${why}`)); // a short quote, however long the token
 }
 
 /**

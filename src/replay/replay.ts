@@ -11,7 +11,7 @@
  *   variations and games go on.
  * - Variations are walked with an explicit stack, so nesting depth never touches the call stack.
  */
-import { diagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
+import { diagnostic, excerptOf, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
 import { makeFen } from '../core/fen.js';
 import { play, type Position } from '../core/position.js';
 import { makeSan, parseSan, type SanError } from '../core/san.js';
@@ -189,10 +189,12 @@ function moveDiagnostic(node: MoveNode, before: Position, error: SanError): Diag
   const where = `move ${before.fullmoves}${before.turn === 'white' ? '.' : '...'} (${SIDE[before.turn]} to move)`;
   const what =
     error.kind === 'illegal' ? 'illegal move' : error.kind === 'ambiguous' ? 'ambiguous move' : 'not a move';
-  return diagnostic(code, `${what} "${node.san}" at ${where}: ${error.message}; the rest of this line is skipped`, {
+  // A token can be megabytes long (junk in the movetext): quote and excerpt it short.
+  const shown = excerptOf(node.san.slice(0, 61));
+  return diagnostic(code, `${what} "${shown}" at ${where}: ${error.message}; the rest of this line is skipped`, {
     offset: node.offset,
     length: node.length,
-    excerpt: node.san,
+    excerpt: shown,
     fen: makeFen(before),
     hint: moveHint(before, error),
   });

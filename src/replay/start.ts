@@ -7,7 +7,7 @@
  * FEN is an error and the standard position is used; SetUp "0" with a FEN contradicts itself (warn,
  * honour the FEN, which is the more specific claim).
  */
-import { diagnostic, type Diagnostic } from '../diagnostics.js';
+import { diagnostic, excerptOf, type Diagnostic } from '../diagnostics.js';
 import { parseFen } from '../core/fen.js';
 import { initialPosition, type Position } from '../core/position.js';
 import type { Game, Tag } from '../pgn/ast.js';
@@ -42,7 +42,7 @@ export function findTag(game: Game, name: string): Tag | undefined {
 }
 
 function tagSpan(tag: Tag): { offset: number; length: number; excerpt: string } {
-  return { offset: tag.offset, length: tag.length, excerpt: `[${tag.name} "${tag.value}"]` };
+  return { offset: tag.offset, length: tag.length, excerpt: excerptOf(`[${tag.name} "${tag.value.slice(0, 61)}"]`) };
 }
 
 /** Reads the starting position; O(tags + FEN length). */
@@ -67,7 +67,7 @@ export function startingPosition(game: Game): StartingPosition {
   const parsed = parseFen(fen.value, { chess960: kind === 'chess960' });
   for (const d of parsed.diagnostics) {
     // FEN offsets count from the first character of the value, so add the value's file offset.
-    diagnostics.push({ ...d, offset: fen.valueOffset + (d.offset ?? 0), excerpt: d.excerpt ?? fen.value });
+    diagnostics.push({ ...d, offset: fen.valueOffset + (d.offset ?? 0), excerpt: d.excerpt ?? excerptOf(fen.value.slice(0, 61)) });
   }
   if (!parsed.ok) {
     diagnostics.push(
