@@ -2,9 +2,8 @@
  * FEN writing: `makeFen` and `makeBoardFen`. Depends on `types.ts` and, for the `pseudo`/`legal`
  * en-passant filters only, `position.ts`; no Node.
  *
- * Key decision: `makeFen` runs once per ply on the replay hot path, so it builds the placement with a
- * run counter into one array of char codes turned into a string at once (no regexes, no per-square
- * strings or joins; measured about 0.3 µs per FEN, five times chessops' `makeFen`), and standard
+ * Key decision: `makeFen` runs once per ply on the replay hot path, so the placement is eight
+ * memoised rank strings joined (see `rankText`; no regexes, no per-square strings), and standard
  * castling rights go through a 16-entry table instead of a sort.
  */
 import { backRankKing } from './fen-castling.js';
@@ -32,32 +31,67 @@ const STANDARD_CASTLING: readonly string[] = Array.from({ length: 16 }, (_, bits
 });
 
 /**
+ * Rank strings ("rnbqkbnr", "4P3", "8") memoised by the rank's eight 4-bit piece codes packed into
+ * one 32-bit key, in a direct-mapped table of 4096 slots (a Map would box the keys that do not fit a
+ * small integer). A FEN is then eight lookups and a concatenation: a move changes one to three ranks,
+ * so almost every lookup hits. Measured on the TCEC replay: about 2× faster placement than building
+ * char codes per square (v8 flattens the concatenation once, when the caller first reads it).
+ * Every slot starts as key 0 = the empty rank "8", so the table is never inconsistent.
+ */
+const RANK_SLOTS = 4096;
+const RANK_KEYS = new Int32Array(RANK_SLOTS);
+const RANK_TEXTS: string[] = new Array<string>(RANK_SLOTS).fill('8');
+
+/** The FEN text of the rank starting at square `base`, built square by square (cache misses only). */
+function buildRank(board: Board, base: number): string {
+  const codes: number[] = [];
+  let empty = 0;
+  for (let square = base, end = base + 8; square < end; square++) {
+    const code = board[square] ?? 0;
+    if (code === 0) {
+      empty++;
+    } else {
+      if (empty > 0) {
+        codes.push(DIGIT_0 + empty);
+        empty = 0;
+      }
+      codes.push(PIECE_CHAR_CODES[code & 15] ?? 63);
+    }
+  }
+  if (empty > 0) codes.push(DIGIT_0 + empty);
+  return String.fromCharCode.apply(null, codes);
+}
+
+function rankText(board: Board, base: number): string {
+  const a = board[base] ?? 0;
+  const b = board[base + 1] ?? 0;
+  const c = board[base + 2] ?? 0;
+  const d = board[base + 3] ?? 0;
+  const e = board[base + 4] ?? 0;
+  const f = board[base + 5] ?? 0;
+  const g = board[base + 6] ?? 0;
+  const h = board[base + 7] ?? 0;
+  // Codes outside 0–15 (only in a hand-made Setup) would not pack into distinct keys: no caching.
+  if (((a | b | c | d | e | f | g | h) & ~15) !== 0) return buildRank(board, base);
+  const key = a | (b << 4) | (c << 8) | (d << 12) | (e << 16) | (f << 20) | (g << 24) | (h << 28);
+  const slot = Math.imul(key, 0x9e3779b1) >>> 20;
+  if (RANK_KEYS[slot] === key) return RANK_TEXTS[slot] ?? buildRank(board, base);
+  const text = buildRank(board, base);
+  RANK_KEYS[slot] = key;
+  RANK_TEXTS[slot] = text;
+  return text;
+}
+
+/**
  * The piece placement field (the first FEN field) of `board`.
  *
  * @example makeBoardFen(initialPosition().board) // 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR'
  */
 export function makeBoardFen(board: Board): string {
-  // Char codes and one fromCharCode: measured faster than appending one-letter strings, and the
-  // result is a flat string rather than a rope of ~40 pieces.
-  const codes: number[] = [];
-  for (let rank = 7; rank >= 0; rank--) {
-    let empty = 0;
-    for (let square = rank * 8, end = square + 8; square < end; square++) {
-      const code = board[square] ?? 0;
-      if (code === 0) {
-        empty++;
-      } else {
-        if (empty > 0) {
-          codes.push(DIGIT_0 + empty);
-          empty = 0;
-        }
-        codes.push(PIECE_CHAR_CODES[code & 15] ?? 63);
-      }
-    }
-    if (empty > 0) codes.push(DIGIT_0 + empty);
-    if (rank > 0) codes.push(SLASH);
-  }
-  return String.fromCharCode(...codes);
+  return (
+    rankText(board, 56) + '/' + rankText(board, 48) + '/' + rankText(board, 40) + '/' + rankText(board, 32) + '/' +
+    rankText(board, 24) + '/' + rankText(board, 16) + '/' + rankText(board, 8) + '/' + rankText(board, 0)
+  );
 }
 
 /**
