@@ -48,15 +48,18 @@ export class Position implements Setup {
     readonly halfmoves: number,
     readonly fullmoves: number,
     readonly chess960: boolean,
-    kings: { readonly whiteKing: number; readonly blackKing: number },
+    // Two numbers rather than a `{ whiteKing, blackKing }` object: `play` builds a Position per ply,
+    // and the object was one more allocation each time.
+    whiteKing: number,
+    blackKing: number,
   ) {
     this.castlingMask = castlingMask;
     this.castlingRooks = rooksOfMask(castlingMask);
-    this.whiteKing = kings.whiteKing;
-    this.blackKing = kings.blackKing;
+    this.whiteKing = whiteKing;
+    this.blackKing = blackKing;
     // Computed up front rather than memoised, so a frozen Position still works: SAN resolution
     // needs it on every ply anyway.
-    const k = turn === 'white' ? kings.whiteKing : kings.blackKing;
+    const k = turn === 'white' ? whiteKing : blackKing;
     this.check = k >= 0 && isAttackedBy(board, k, turn === 'white' ? BLACK : 0);
   }
 
@@ -72,8 +75,7 @@ export class Position implements Setup {
       else if (sq >= 56 && sq < 64) mask |= 1 << (sq - 48);
     }
     const { board, turn, epSquare, halfmoves, fullmoves } = setup;
-    const kings = { whiteKing: board.indexOf(KING), blackKing: board.indexOf(KING | BLACK) };
-    return new Position(board.slice(), turn, mask, epSquare, halfmoves, fullmoves, chess960, kings);
+    return new Position(board.slice(), turn, mask, epSquare, halfmoves, fullmoves, chess960, board.indexOf(KING), board.indexOf(KING | BLACK));
   }
 
   /** Whether the side to move is in check (worked out once, when the position is built). */
@@ -96,8 +98,8 @@ export class Position implements Setup {
     const fullmoves = this.turn === 'black' ? this.fullmoves + 1 : this.fullmoves;
     const next = opposite(this.turn);
     if (isNullMove(move)) {
-      const { board, castlingMask, chess960 } = this;
-      return new Position(board.slice(), next, castlingMask, undefined, this.halfmoves + 1, fullmoves, chess960, this);
+      const { board, castlingMask, chess960, whiteKing, blackKing } = this;
+      return new Position(board.slice(), next, castlingMask, undefined, this.halfmoves + 1, fullmoves, chess960, whiteKing, blackKing);
     }
     const code = encodeNormalMove(this, move);
     const mb = SCRATCH.load(this);
@@ -106,8 +108,8 @@ export class Position implements Setup {
     mb.make(code);
     const ep = mb.ep >= 0 ? mb.ep : undefined;
     const halfmoves = reset ? 0 : this.halfmoves + 1;
-    const kings = { whiteKing: mb.kings[0] ?? -1, blackKing: mb.kings[1] ?? -1 };
-    return new Position(mb.board.slice(), next, mb.castling, ep, halfmoves, fullmoves, this.chess960, kings);
+    const { board, castling, kings } = mb;
+    return new Position(board.slice(), next, castling, ep, halfmoves, fullmoves, this.chess960, kings[0] ?? -1, kings[1] ?? -1);
   }
 }
 
