@@ -146,6 +146,11 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
  */
 export class LineIndex {
   private readonly lineStarts: number[] = [0];
+  // The last place located: a lookup on the same line counts code points from there, not from the
+  // line start, so many diagnostics on one long line cost linear time, not quadratic.
+  private lastLine = -1;
+  private lastOffset = 0;
+  private lastColumn = 1;
 
   constructor(private readonly text: string) {
     for (let i = 0; i < text.length; i++) {
@@ -168,13 +173,32 @@ export class LineIndex {
       else hi = mid - 1;
     }
     const start = this.lineStarts[lo] ?? 0;
+    let from = start;
     let column = 1;
-    for (let i = start; i < clamped; i++) {
+    if (lo === this.lastLine && this.lastOffset <= clamped) {
+      from = this.lastOffset;
+      column = this.lastColumn;
+    } else if (lo === this.lastLine && this.lastOffset - clamped < clamped - start) {
+      // Closer to the last place than to the line start: count back from there.
+      from = clamped;
+      column = this.lastColumn - this.codePoints(clamped, this.lastOffset);
+    }
+    column += this.codePoints(from, clamped);
+    this.lastLine = lo;
+    this.lastOffset = clamped;
+    this.lastColumn = column;
+    return { line: lo + 1, column };
+  }
+
+  /** Code points that start in `text[from, to)`. */
+  private codePoints(from: number, to: number): number {
+    let count = 0;
+    for (let i = from; i < to; i++) {
       const c = this.text.charCodeAt(i);
       // The low half of a surrogate pair does not start a new code point.
-      if (c < 0xdc00 || c > 0xdfff) column++;
+      if (c < 0xdc00 || c > 0xdfff) count++;
     }
-    return { line: lo + 1, column };
+    return count;
   }
 
   /** Adds line and column to a diagnostic that has an offset (and, optionally, shifts it). */

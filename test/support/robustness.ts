@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { LineIndex, type Diagnostic } from '../../src/diagnostics.js';
+import type { Diagnostic } from '../../src/diagnostics.js';
 import type { Game } from '../../src/pgn/ast.js';
 import { splitGames } from '../../src/pgn/split.js';
 import { replay, type ReplayOptions } from '../../src/replay/replay.js';
@@ -92,7 +92,13 @@ export async function readBytes(bytes: Uint8Array, cuts: readonly number[] = [],
  * text, its line and column must exist, and when it has both they must agree (the column counts
  * code points; lines end at CR, LF or CRLF). `requireLocation` also demands all three.
  */
-export function outsideReason(d: Diagnostic, text: string, index: LineIndex, lineLengths: readonly number[], requireLocation = false): string | undefined {
+export function outsideReason(
+  d: Diagnostic,
+  text: string,
+  index: (offset: number) => { line: number; column: number },
+  lineLengths: readonly number[],
+  requireLocation = false,
+): string | undefined {
   const label = `${d.code} at offset ${String(d.offset)}, ${String(d.line)}:${String(d.column)}`;
   if (requireLocation && (d.offset === undefined || d.line === undefined || d.column === undefined)) return `${label}: not located`;
   if (d.offset !== undefined && (d.offset < 0 || d.offset > text.length || !Number.isInteger(d.offset))) return `${label}: offset outside the text`;
@@ -103,7 +109,7 @@ export function outsideReason(d: Diagnostic, text: string, index: LineIndex, lin
     if (column < 1 || column > (lineLengths[d.line - 1] ?? 0) + 1) return `${label}: no such column`;
   }
   if (d.offset !== undefined && d.line !== undefined && d.column !== undefined) {
-    const at = index.locate(d.offset);
+    const at = index(d.offset);
     if (at.line !== d.line || at.column !== d.column) return `${label}: the offset is at ${at.line}:${at.column}`;
   }
   return undefined;
@@ -114,9 +120,20 @@ export function lineLengths(text: string): number[] {
   return text.split(/\r\n|\r|\n/).map((line) => [...line].length);
 }
 
+/**
+ * Line and column of `offset` computed the slow, obvious way (not with the library's LineIndex,
+ * which caches): lines end at CR, LF or CRLF; columns count UTF-16 units that are not low
+ * surrogates (LineIndex's rule: code points, except that a lone low surrogate counts nothing).
+ */
+export function slowLocate(text: string, offset: number): { line: number; column: number } {
+  const lines = text.slice(0, offset).split(/\r\n|\r|\n/);
+  const last = lines.at(-1) ?? '';
+  return { line: lines.length, column: last.replace(/[\udc00-\udfff]/g, '').length + 1 };
+}
+
 /** Every diagnostic of the list that does not point inside `text`, explained (empty when all do). */
 export function misplaced(diagnostics: readonly Diagnostic[], text: string, requireLocation = false): string[] {
-  const index = new LineIndex(text);
+  const index = (offset: number): { line: number; column: number } => slowLocate(text, offset);
   const lengths = lineLengths(text);
   const out: string[] = [];
   for (const d of diagnostics) {
