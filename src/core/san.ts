@@ -23,6 +23,7 @@ export type { SanError } from './san-error.js';
 
 const SCRATCH = new MutableBoard();
 const CANDIDATES = new Int32Array(16);
+const MATCHES = new Int32Array(16);
 const MOVE_BUFFER = new Int32Array(256);
 const LETTERS = ' PNBRQK';
 
@@ -44,24 +45,35 @@ export function resolveSan(pos: Position, san: SanMove): Result<NormalMove, SanE
   }
   if (san.role === undefined) return resolveLongAlgebraic(pos, san);
   const role = ROLES.indexOf(san.role) + 1;
-  const matches = matchingMoves(pos, san, role);
-  if (matches.length === 1 && matches[0] !== undefined) return ok(matches[0]);
-  if (matches.length > 1) {
-    return err(sanError('ambiguous', san.text, `'${san.text}' could be any of ${matches.length} moves`, matches));
+  const n = matchingMoves(pos, san, role);
+  if (n === 1) return ok(matchedMove(san, MATCHES[0] ?? 0));
+  if (n > 1) {
+    const matches: NormalMove[] = [];
+    for (let i = 0; i < n; i++) matches.push(matchedMove(san, MATCHES[i] ?? 0));
+    return err(sanError('ambiguous', san.text, `'${san.text}' could be any of ${n} moves`, matches));
   }
   return err(sanError('illegal', san.text, `'${san.text}' is not legal here`, closestMoves(pos, { role, to: san.to })));
 }
 
-/** The legal moves that fit a SAN with a piece letter (or an implied pawn). */
-function matchingMoves(pos: Position, san: NormalSan, role: number): NormalMove[] {
+/** The move of an encoded candidate, with the SAN's promotion piece. */
+function matchedMove(san: NormalSan, code: number): NormalMove {
+  return san.promotion === undefined ? decodeMove(code) : { from: code & 63, to: san.to, promotion: san.promotion };
+}
+
+/**
+ * Writes into `MATCHES` the encoded legal moves that fit a SAN with a piece letter (or an implied
+ * pawn) and returns how many: codes rather than an array of moves, so the usual single match costs
+ * no array (replay resolves one SAN per ply).
+ */
+function matchingMoves(pos: Position, san: NormalSan, role: number): number {
   const mb = SCRATCH.load(pos);
   const n = candidatesTo(mb, role, san.to, CANDIDATES);
   const toFile = san.to & 7;
   const lastRank = role === 1 && (san.to >> 3) === (mb.us ? 0 : 7);
-  if (lastRank !== (san.promotion !== undefined) || san.promotion === 'king' || san.promotion === 'pawn') return [];
+  if (lastRank !== (san.promotion !== undefined) || san.promotion === 'king' || san.promotion === 'pawn') return 0;
   // Without a from file, a pawn SAN names a push ("d5"), as in every SAN reader.
   const fromFile = san.fromFile ?? (role === 1 ? toFile : undefined);
-  const matches: NormalMove[] = [];
+  let matches = 0;
   const inCheck = pos.isCheck();
   for (let i = 0; i < n; i++) {
     const code = CANDIDATES[i] ?? 0;
@@ -70,7 +82,7 @@ function matchingMoves(pos: Position, san: NormalSan, role: number): NormalMove[
     if (san.fromRank !== undefined && from >> 3 !== san.fromRank) continue;
     if (san.capture && pos.board[san.to] === 0 && (code & KIND_MASK) !== KIND_EN_PASSANT) continue;
     if (!isLegalCandidate(mb, code, inCheck)) continue;
-    matches.push(san.promotion === undefined ? decodeMove(code) : { from, to: san.to, promotion: san.promotion });
+    MATCHES[matches++] = code;
   }
   return matches;
 }
