@@ -194,6 +194,9 @@ function makeEpField(pos: Setup, chess960: boolean, mode: FenEpMode): string {
   if (square === undefined) return '-';
   if (mode === 'always') return squareName(square);
   const position = pos instanceof Position ? pos : Position.fromSetupUnchecked(pos, chess960);
-  const keep = mode === 'legal' ? hasLegalEnPassant(position) : hasPseudoEnPassant(position);
+  // The pseudo test reads a few squares; the legal one loads the position into a scratch board and
+  // plays the capture. A legal capture needs the pseudo conditions (the same ones generateEnPassant
+  // checks first), and after most double pushes no pawn stands ready, so test the cheap one first.
+  const keep = hasPseudoEnPassant(position) && (mode === 'pseudo' || hasLegalEnPassant(position));
   return keep ? squareName(square) : '-';
 }
