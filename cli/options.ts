@@ -77,6 +77,14 @@ export function parsePositiveInt(value: string): number {
   return Number(value);
 }
 
+/** `--jobs`: a whole number of 1 or more, or 0 / `auto` for `auto()` (one per core). */
+export function parseJobs(value: string, auto: () => number): number {
+  const text = value.trim();
+  if (text === 'auto' || text === '0') return auto();
+  if (!/^\d+$/.test(text)) throw new InvalidArgumentError('expected a number of worker threads (1 or more), or 0 or auto for one per CPU core');
+  return Number(text);
+}
+
 export interface TagFilter {
   readonly name: string;
   readonly value: string;

@@ -3,13 +3,15 @@
  * before the problem, then its diagnostic, and the run goes on with the next game.
  */
 import type { Command } from 'commander';
-import { replay } from '../../src/index.js';
-import { addInputOptions, addPositionOptions, type PositionOptions } from '../options.js';
-import { RowPrinter, tagValues } from '../rows.js';
+import { addInputOptions, addPositionOptions, parseJobs, type PositionOptions } from '../options.js';
+import { RowPrinter } from '../rows.js';
 import { openSession, usageError } from '../usage.js';
+import { defaultJobs, runInWorkers } from '../workers/pool.js';
+import { fensOfGame, type FensSettings, type GameOutput } from './fens-game.js';
 
 interface FensOptions extends PositionOptions {
   readonly start?: boolean;
+  readonly jobs: number;
 }
 
 const EXAMPLES = `
@@ -18,6 +20,7 @@ Examples:
   $ forsyth fens --start --ep legal games.pgn.gz   include the start position; e.p. square only when legal
   $ forsyth fens --format ndjson --tags White,Black a.pgn b.pgn -o fens.ndjson
   $ cat games.pgn | forsyth fens --format csv -    read standard input
+  $ forsyth fens --jobs auto big.pgn.zst > fens.txt  one worker thread per CPU core, same output
 `;
 
 export function registerFens(program: Command): void {
@@ -25,7 +28,13 @@ export function registerFens(program: Command): void {
     .command('fens')
     .description('print the FEN after every ply of every game')
     .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input')
-    .option('--start', 'also print the starting position (ply 0)');
+    .option('--start', 'also print the starting position (ply 0)')
+    .option(
+      '-j, --jobs <n>',
+      'replay the games in N worker threads (0 or auto: one per CPU core); the output is the same, in the same order',
+      (value: string) => parseJobs(value, defaultJobs),
+      1,
+    );
   addPositionOptions(cmd);
   addInputOptions(cmd);
   cmd.addHelpText('after', EXAMPLES).action(async (files: string[], options: FensOptions, self: Command) => {
@@ -43,26 +52,28 @@ export function checkPositionOptions(cmd: Command, options: PositionOptions): vo
 async function runFens(files: string[], options: FensOptions, cmd: Command): Promise<number> {
   checkPositionOptions(cmd, options);
   const session = await openSession(cmd, files, options);
-  const tagNames = options.tags ?? [];
-  const printer = new RowPrinter(session.writer, options.format, {
-    file: session.manyFiles,
-    path: options.variations === true,
-    tags: tagNames,
-    count: false,
-  });
-  const replayOptions = {
-    variations: options.variations === true,
-    includeStart: options.start === true,
-    ep: options.ep,
-    ...(options.castling ? { castling: options.castling } : {}),
+  const settings: FensSettings = {
+    format: options.format,
+    columns: { file: session.manyFiles, path: options.variations === true, tags: options.tags ?? [], count: false },
+    replay: {
+      variations: options.variations === true,
+      includeStart: options.start === true,
+      ep: options.ep,
+      ...(options.castling ? { castling: options.castling } : {}),
+    },
   };
-  for await (const item of session.games()) {
-    const tags = tagValues(item.game, tagNames);
-    const replayed = replay(item.game, replayOptions);
-    for (const record of replayed) printer.print(printer.rowOf(record, item, tags));
-    printer.endGame();
-    session.reportAll([...item.game.diagnostics, ...replayed.diagnostics], item.file.name);
+  const printer = new RowPrinter(session.writer, options.format, settings.columns);
+  // Both paths print each game's output the same way, in input order.
+  const emit = async (output: GameOutput, file: string): Promise<void> => {
+    printer.printGame(output.text, output.rows);
+    session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();
+  };
+  if (options.jobs > 1) {
+    await runInWorkers(session, { command: 'fens', settings }, options.jobs, emit);
+  } else {
+    const perGame = fensOfGame(settings);
+    for await (const item of session.games()) await emit(perGame(item.game, item.file.name, item.number), item.file.name);
   }
   return session.finish({ positions: printer.written });
 }

@@ -49,6 +49,13 @@ export class BufferedWriter {
     this.size += text.length + 1;
   }
 
+  /** Appends complete lines: `text` is empty or ends with a newline. Ignored once stopped. */
+  lines(text: string): void {
+    if (this.stopped || text === '') return;
+    this.parts.push(text);
+    this.size += text.length;
+  }
+
   /** Writes the buffer out if it has grown past one chunk; cheap to call after every game. */
   async flushIfFull(): Promise<void> {
     if (this.size >= CHUNK_SIZE) await this.flush();

@@ -1,0 +1,156 @@
+/**
+ * `--jobs N`: the games of a run processed by N worker threads, their outputs handed back in input
+ * order. The main thread reads, decodes and splits the input (cheap), sends the games in batches
+ * (about 200 games or 1 MB of text each) to the workers, which parse, replay and format them (the
+ * expensive part), and prints each batch's outputs and diagnostics when its turn comes, through the
+ * same writer and reporter as `--jobs 1`; so the output is byte for byte the same.
+ *
+ * Memory stays bounded: at most two batches per worker are in flight (one being processed, one
+ * waiting); reading pauses until the oldest batch is printed. Workers are started only when there
+ * is a batch for them, so a small input starts one.
+ *
+ * Any failure of a worker (a throw in the per-game code, a crash) fails every batch in flight with
+ * that error, which ends the run as an internal error (main.ts): never a hang, never a stack trace
+ * without FORSYTH_DEBUG=1.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { GameOutput } from '../commands/fens-game.js';
+import type { ChunkItem, Session } from '../session.js';
+import type { Batch, BatchGame, BatchReply, WorkerTask } from './protocol.js';
+
+const BATCH_GAMES = 200;
+const BATCH_CHARS = 1024 * 1024;
+const IN_FLIGHT_PER_WORKER = 2;
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+/** `--jobs 0` and `--jobs auto`: one worker per core. */
+export function defaultJobs(): number {
+  return availableParallelism();
+}
+
+interface Job {
+  readonly batch: Batch;
+  resolve(outputs: readonly GameOutput[]): void;
+  reject(error: Error): void;
+}
+
+/** Up to `size` workers running `task`; `run` queues a batch and resolves with its outputs. */
+export class WorkerPool {
+  private readonly workers: Worker[] = [];
+  private readonly idle: Worker[] = [];
+  private readonly busy = new Map<Worker, Job>();
+  private readonly queue: Job[] = [];
+  private failure: Error | undefined;
+  private closing = false;
+
+  constructor(
+    private readonly task: WorkerTask,
+    private readonly size: number,
+  ) {}
+
+  run(batch: Batch): Promise<readonly GameOutput[]> {
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.queue.push({ batch, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Stops every worker (after the last batch, or on the way out of a failed run). */
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const worker = this.idle.pop() ?? (this.workers.length < this.size ? this.start() : undefined);
+      if (!worker) return;
+      const job = this.queue.shift() as Job;
+      this.busy.set(worker, job);
+      worker.postMessage(job.batch);
+    }
+  }
+
+  private start(): Worker {
+    const worker = new Worker(WORKER_URL, { workerData: this.task });
+    this.workers.push(worker);
+    worker.on('message', (reply: BatchReply) => {
+      if ('error' in reply) {
+        const error = new Error(reply.error);
+        if (reply.stack !== undefined) error.stack = reply.stack;
+        return this.fail(error);
+      }
+      const job = this.busy.get(worker);
+      this.busy.delete(worker);
+      this.idle.push(worker);
+      job?.resolve(reply.outputs);
+      this.dispatch();
+    });
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => {
+      if (!this.closing) this.fail(new Error(`a worker thread stopped (exit code ${code})`));
+    });
+    return worker;
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    const jobs = [...this.busy.values(), ...this.queue.splice(0)];
+    this.busy.clear();
+    for (const job of jobs) job.reject(this.failure);
+  }
+}
+
+/**
+ * Runs a session's games through `jobs` workers and calls `emit` with each game's output, in input
+ * order, reporting the file-level problems in between exactly where `Session.games()` would.
+ */
+export async function runInWorkers(
+  session: Session,
+  task: WorkerTask,
+  jobs: number,
+  emit: (output: GameOutput, file: string) => Promise<void>,
+): Promise<void> {
+  const pool = new WorkerPool(task, jobs);
+  const inFlight: { items: ChunkItem[]; outputs: Promise<readonly GameOutput[]> }[] = [];
+  let items: ChunkItem[] = [];
+  let games: BatchGame[] = [];
+  let chars = 0;
+  const send = (): void => {
+    const outputs = games.length > 0 ? pool.run(games) : Promise.resolve([]);
+    outputs.catch(() => {}); // awaited in turn below; this only keeps a later batch's failure from being "unhandled"
+    inFlight.push({ items, outputs });
+    items = [];
+    games = [];
+    chars = 0;
+  };
+  const printOldest = async (): Promise<void> => {
+    const oldest = inFlight.shift();
+    if (!oldest) return;
+    const outputs = await oldest.outputs;
+    let next = 0;
+    for (const item of oldest.items) {
+      session.reportProblems(item);
+      if (item.kind === 'game') await emit(outputs[next++] as GameOutput, item.file.name);
+    }
+  };
+  try {
+    for await (const item of session.chunks()) {
+      items.push(item);
+      if (item.kind === 'game') {
+        games.push({ chunk: item.chunk, file: item.file.name, number: item.number });
+        chars += item.chunk.text.length;
+      }
+      if (games.length >= BATCH_GAMES || chars >= BATCH_CHARS) {
+        send();
+        while (inFlight.length > jobs * IN_FLIGHT_PER_WORKER) await printOldest();
+      }
+    }
+    send();
+    while (inFlight.length > 0) await printOldest();
+  } finally {
+    await pool.close();
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * `forsyth fens --jobs N`: worker threads change the speed, never the output. Every run with
+ * --jobs 2 and 3 must give byte for byte the stdout, stderr (diagnostics in the same order, the
+ * same summary) and exit code of --jobs 1, for every format and on inputs that span several
+ * batches, several files, broken games and a file-level decoding problem in the middle of a file.
+ * No timing is asserted here (the speed-up is measured by hand, see README).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIXTURES, fixture, removeTempDirs, run, tempDir, type RunResult } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+const STACK_LINE = /\n\s+at /;
+const FORMATS = ['text', 'ndjson', 'csv', 'epd'] as const;
+/** Each test spawns the CLI several times; the machine may be busy. */
+const SLOW = 120_000;
+
+let big = '';
+beforeAll(() => {
+  // More than 600 games (several 200-game batches): good games, a broken game every few games, and
+  // Windows-1252 bytes in the middle of a UTF-8 file, which makes a file-level IO_DECODE warning
+  // that must come out between the diagnostics of the games around it.
+  const good = readFileSync(fixture('kasparov-deep-blue-1997.pgn'), 'utf8');
+  const broken = readFileSync(fixture('broken-between-good.pgn'), 'utf8');
+  const latin1 = readFileSync(fixture('dortmund-1928-latin1.pgn'));
+  const utf8 = '[Event "Zürich"]\n[White "Müller"]\n[Black "Ødegaard"]\n\n1. e4 e5 *\n\n';
+  const front = Buffer.from(utf8 + `${good}\n${broken}\n`.repeat(35), 'utf8');
+  const back = Buffer.from(`\n${broken}\n${good}\n`.repeat(35), 'utf8');
+  big = join(tempDir(), 'big-mixed.pgn');
+  writeFileSync(big, Buffer.concat([front, latin1, back]));
+});
+
+async function same(args: readonly string[], jobs: readonly string[] = ['2', '3'], input?: string): Promise<RunResult> {
+  const one = await run([...args, '--jobs', '1'], input === undefined ? {} : { input });
+  for (const n of jobs) {
+    const many = await run([...args, '--jobs', n], input === undefined ? {} : { input });
+    expect({ jobs: n, stdout: many.stdout }).toEqual({ jobs: n, stdout: one.stdout });
+    expect({ jobs: n, stderr: many.stderr }).toEqual({ jobs: n, stderr: one.stderr });
+    expect({ jobs: n, code: many.code }).toEqual({ jobs: n, code: one.code });
+  }
+  return one;
+}
+
+describe('forsyth fens --jobs N gives the output of --jobs 1, byte for byte', () => {
+  it.each(FORMATS)('--format %s, one file of six games', async (format) => {
+    const r = await same(['fens', '--format', format, 'kasparov-deep-blue-1997.pgn']);
+    expect(r.code).toBe(0);
+    expect(r.stdout.length).toBeGreaterThan(1000);
+  }, SLOW);
+
+  it.each(FORMATS)('--format %s, a file with a broken game (exit 1, the diagnostic on stderr)', async (format) => {
+    const r = await same(['fens', '--format', format, 'broken-between-good.pgn']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/error\[/);
+  }, SLOW);
+
+  it.each(FORMATS)('--format %s, several files (a file column)', async (format) => {
+    const r = await same(['fens', '--format', format, '--ep', 'legal', 'dortmund-1928-latin1.pgn', 'jorespi-marzinkus.pgn', 'cutechess-fischerrandom.pgn', 'broken-between-good.pgn']);
+    expect(r.code).toBe(1);
+  }, SLOW);
+
+  it.each(FORMATS)('--format %s, 600+ games in several batches, broken games and IO_DECODE mid-file, -v', async (format) => {
+    const r = await same(['fens', '--format', format, '-v', big]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('IO_DECODE');
+    expect(r.stderr).toMatch(/^\d{3} games read, \d+ positions written, \d+ errors?, \d+ warnings?\n$/m);
+  }, SLOW);
+
+  it('--variations and --start, csv with --tags, over a whole directory', async () => {
+    await same(['fens', '--variations', '--start', '--format', 'csv', '--tags', 'White,Black,Result', '.']);
+    await same(['fens', '--variations', '--start', '--castling', 'shredder', FIXTURES]);
+  }, SLOW);
+
+  it('standard input, an unreadable file among readable ones (exit 2), --quiet, -o FILE', async () => {
+    const text = readFileSync(fixture('broken-between-good.pgn'), 'utf8');
+    await same(['fens', '--format', 'ndjson', '-'], ['2'], text);
+    const missing = await same(['fens', 'fools-mate.pgn', 'no-such-file.pgn', 'kasparov-deep-blue-1997.pgn']);
+    expect(missing.code).toBe(2);
+    await same(['fens', '--quiet', big], ['2']);
+    const dir = tempDir();
+    const one = await run(['fens', '--format', 'epd', big, '-o', join(dir, '1.epd')]);
+    const two = await run(['fens', '--format', 'epd', big, '-o', join(dir, '2.epd'), '--jobs', '2']);
+    expect(two.stderr).toBe(one.stderr);
+    expect(readFileSync(join(dir, '2.epd'), 'utf8')).toBe(readFileSync(join(dir, '1.epd'), 'utf8'));
+  }, SLOW);
+
+  it('--jobs 0 and --jobs auto mean one worker per core', async () => {
+    await same(['fens', 'kasparov-deep-blue-1997.pgn'], ['0', 'auto']);
+  }, SLOW);
+});
+
+describe('forsyth fens --jobs: usage and failures', () => {
+  it.each(['-1', 'x', '1.5', ''])('--jobs %j is a usage error (exit 2)', async (value) => {
+    const r = await run(['fens', '--jobs', value, 'fools-mate.pgn']);
+    expect(r.stderr).toMatch(/^forsyth: option '-j, --jobs <n>' argument '.*' is invalid\. expected a number of worker threads/);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+    expect(r.stdout).toBe('');
+    expect(r.code).toBe(2);
+  }, SLOW);
+
+  // A preloaded module (worker threads load it too) makes JSON.stringify throw on position rows.
+  const preload = `data:text/javascript,${encodeURIComponent(
+    "const s = JSON.stringify; JSON.stringify = (v, ...r) => { if (v && typeof v === 'object' && 'fen' in v) throw new Error('boom'); return s(v, ...r); };",
+  )}`;
+
+  it('a throw in a worker is an internal error: one message, no stack trace, exit 2', async () => {
+    const r = await run(['fens', '--jobs', '2', '--format', 'ndjson', 'kasparov-deep-blue-1997.pgn'], { nodeArgs: ['--import', preload] });
+    expect(r.stderr).toBe('forsyth: internal error: boom\n(set FORSYTH_DEBUG=1 for a stack trace, and please report it)\n');
+    expect(r.code).toBe(2);
+  }, SLOW);
+
+  it("with FORSYTH_DEBUG=1 the worker's stack trace is shown", async () => {
+    const env = { FORSYTH_DEBUG: '1' };
+    const r = await run(['fens', '--jobs', '2', '--format', 'ndjson', 'fools-mate.pgn'], { nodeArgs: ['--import', preload], env });
+    expect(r.stderr).toMatch(/^forsyth: internal error: boom\n/);
+    expect(r.stderr).toMatch(/workers\/worker\.js/);
+    expect(r.code).toBe(2);
+  }, SLOW);
+});
