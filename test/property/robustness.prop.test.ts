@@ -135,15 +135,21 @@ describe('readPgn on any bytes, streamed in any chunks', () => {
       fc.asyncProperty(arbBytes, fc.array(fc.nat(), { maxLength: 6 }), async (bytes, cuts) => {
         const whole = await readBytes(bytes);
         const chunked = await readBytes(bytes, cuts);
+        const corrupt = (r: typeof whole): boolean => r.diagnostics.some((d) => d.code === 'IO_UNREADABLE');
+        if (isCompressed(bytes) && (corrupt(whole) || corrupt(chunked))) {
+          // Node's zlib drops the output of the one inflate call that meets corrupt data, so what
+          // comes out before the corruption depends on where the chunks end (a known limit; a
+          // stream cut short loses nothing: test/limits/truncation.test.ts). Both must report it.
+          expect([corrupt(whole), corrupt(chunked)]).toEqual([true, true]);
+          return;
+        }
         expect(chunked.games.map(summary)).toEqual(whole.games.map(summary));
         expect(chunked.diagnostics).toEqual(whole.diagnostics);
         expect(chunked.encoding).toBe(whole.encoding);
-        if (isCompressed(bytes)) {
-          // Junk after a magic number: a corrupt stream, reported, never thrown.
-          expect(whole.diagnostics.map((d) => d.code)).toContain('IO_UNREADABLE');
-          return;
-        }
-        const text = decodeAll(bytes);
+        // Junk after a magic number is mostly a corrupt stream (IO_UNREADABLE), but can be a valid
+        // frame (zstd: a frame header and one RLE block fit in ten bytes): the decoded text is then
+        // known only through the games, which partition it.
+        const text = isCompressed(bytes) ? whole.games.map((g) => g.text).join('') : decodeAll(bytes);
         expect(whole.games.map((g) => g.text).join('')).toBe(text.trim() === '' ? '' : text);
         const all: Diagnostic[] = [...whole.diagnostics.filter((d) => d.code !== 'IO_ENCODING')];
         for (const game of whole.games) {
@@ -222,7 +228,9 @@ const GARBAGE = [
   '\ufffd', 'é', '😀', '\ud800',
 ];
 
-const MUTATION_KINDS = ['delete-token', 'duplicate-token', 'swap-tokens', 'delete-structural', 'flip', 'insert'] as const;
+const MUTATION_KINDS = ['delete-token', 'duplicate-token', 'swap-tokens', 'delete-structural', 'flip', 'insert', 'open-late'] as const;
+/** What 'open-late' inserts near a game's end, where an unclosed construct meets the next game. */
+const OPENERS = ['{', '{\n', '(', '"', '[', '[Event "', ';', '%', '{ [%clk 0:00:01'];
 
 interface Mutation {
   readonly game: number;
@@ -268,6 +276,12 @@ function mutate(text: string, m: Mutation): string {
     case 'flip': {
       const i = m.at % text.length;
       return text.slice(0, i) + String.fromCharCode(m.char) + text.slice(i + 1);
+    }
+    case 'open-late': {
+      // In the last tenth of the game (its last moves, result and trailing blank line).
+      const tenth = Math.max(1, Math.floor(text.length / 10));
+      const i = text.length - 1 - (m.at % tenth);
+      return text.slice(0, i) + (OPENERS[m.char % OPENERS.length] ?? '{') + text.slice(i);
     }
     case 'insert': {
       // Inside the game: before one of its characters (inserting after the last would be the next game's start).
