@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { splitGames } from '../../src/pgn/split.js';
-import { expected, fixture, lines, MAIN, removeTempDirs, run, tempDir, textBlocks } from './helpers.js';
+import { expected, fixture, interruptAfterGame2, lines, MAIN, removeTempDirs, run, tempDir, textBlocks } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -89,25 +89,11 @@ describe('inputs that fail while being read, among readable ones', () => {
   });
 });
 
-/** Runs `fens … -` with the broken-between-good fixture on an open stdin and sends SIGINT once game 2 is handled. */
-async function interrupt(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [MAIN, 'fens', '--ep', 'legal', ...args, '-']);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
-  child.stderr.on('data', (b: Buffer) => {
-    stderr += b.toString();
-    if (stderr.includes('REPLAY_ILLEGAL_MOVE')) child.kill('SIGINT');
-  });
-  child.stdin.write(readFileSync(fixture('broken-between-good.pgn')));
-  const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
-  return { code, stdout, stderr };
-}
 
 describe('SIGINT', () => {
   it('with -o FILE: the file holds the whole lines produced so far, exit 130', async () => {
     const out = join(tempDir(), 'out.txt');
-    const r = await interrupt(['-o', out]);
+    const r = await interruptAfterGame2(['-o', out]);
     expect(r.code).toBe(130);
     expect(r.stdout).toBe('');
     expect(textBlocks(readFileSync(out, 'utf8'))).toEqual([kasparov[0]?.fens, kasparov[1]?.fens.slice(0, 18)]);
@@ -115,7 +101,7 @@ describe('SIGINT', () => {
   }, 30_000);
 
   it('with --format ndjson: every line written is a whole JSON record', async () => {
-    const r = await interrupt(['--format', 'ndjson']);
+    const r = await interruptAfterGame2(['--format', 'ndjson']);
     expect(r.code).toBe(130);
     const records = lines(r.stdout).map((line) => JSON.parse(line) as { game: number; fen: string });
     expect(records.map((x) => x.fen)).toEqual([...(kasparov[0]?.fens ?? []), ...(kasparov[1]?.fens.slice(0, 18) ?? [])]);

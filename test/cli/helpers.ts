@@ -101,3 +101,22 @@ export function tempDir(): string {
 export function removeTempDirs(): void {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
+
+/**
+ * Runs `fens --ep legal ARGS -` with the broken-between-good fixture on a standard input left open,
+ * and sends SIGINT once game 2's error is on stderr (so the run is still going: game 3 is not
+ * complete until the input ends).
+ */
+export async function interruptAfterGame2(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [MAIN, 'fens', '--ep', 'legal', ...args, '-'], { cwd: FIXTURES });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+  child.stderr.on('data', (b: Buffer) => {
+    stderr += b.toString();
+    if (stderr.includes('REPLAY_ILLEGAL_MOVE')) child.kill('SIGINT');
+  });
+  child.stdin.write(readFileSync(fixture('broken-between-good.pgn')));
+  const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+  return { code, stdout, stderr };
+}

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expected, FIXTURES, fixture, lines, MAIN, removeTempDirs, run, textBlocks, tempDir } from './helpers.js';
+import { expected, FIXTURES, fixture, interruptAfterGame2, lines, MAIN, removeTempDirs, run, textBlocks, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -104,16 +104,7 @@ describe('SIGINT', () => {
   it('writes the complete lines produced so far and exits 130', async () => {
     // Standard input stays open: the third game is not complete until the input ends, so the run is
     // still going when the signal comes. The error of game 2 on stderr says game 2 was handled.
-    const child = spawn(process.execPath, [MAIN, 'fens', '--ep', 'legal', '-'], { cwd: FIXTURES });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
-    child.stderr.on('data', (b: Buffer) => {
-      stderr += b.toString();
-      if (stderr.includes('REPLAY_ILLEGAL_MOVE')) child.kill('SIGINT');
-    });
-    child.stdin.write(readFileSync(fixture('broken-between-good.pgn')));
-    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    const { code, stdout, stderr } = await interruptAfterGame2([]);
     expect(code).toBe(130);
     // Nothing was flushed before the signal (far less than one 64 KiB chunk), so every line here was
     // written by the SIGINT handler; all are whole FENs.
