@@ -191,7 +191,9 @@ function moveDiagnostic(node: MoveNode, before: Position, error: SanError): Diag
     error.kind === 'illegal' ? 'illegal move' : error.kind === 'ambiguous' ? 'ambiguous move' : 'not a move';
   // A token can be megabytes long (junk in the movetext): quote and excerpt it short.
   const shown = excerptOf(node.san.slice(0, 61));
-  return diagnostic(code, `${what} "${shown}" at ${where}: ${error.message}; the rest of this line is skipped`, {
+  // "illegal move" says it all; the core's reason matters for ambiguity and syntax.
+  const reason = error.kind === 'illegal' ? '' : `: ${error.message}`;
+  return diagnostic(code, `${what} "${shown}" at ${where}${reason}; the rest of this line is skipped`, {
     offset: node.offset,
     length: node.length,
     excerpt: shown,

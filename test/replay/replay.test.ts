@@ -93,7 +93,7 @@ describe('move problems never lose the game', () => {
     expect(broken?.diagnostics).toHaveLength(1);
     const d = broken!.diagnostics[0]!;
     expect(d).toMatchObject({ code: 'REPLAY_ILLEGAL_MOVE', severity: 'error', excerpt: 'Bd3', gameIndex: 1 });
-    expect(d.message).toContain('move 17.');
+    expect(d.message).toBe('illegal move "Bd3" at move 17. (White to move); the rest of this line is skipped');
     expect(d.fen).toMatch(/ w - - \d+ 17$/);
     const line = text.split('\n')[(d.line ?? 0) - 1] ?? '';
     expect(line.slice((d.column ?? 0) - 1).startsWith('Bd3')).toBe(true);
