@@ -32,7 +32,9 @@ const target = Number(opt.mb) * 1024 * 1024;
 
 // /usr/bin/time gives the true peak; without it, poll VmHWM (the kernel's own peak RSS) instead.
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-const argv = [process.execPath, CLI, 'fens', '-'];
+// Node flags from the CLI's shebang, so the child runs as the installed bin does.
+const flags = (readFileSync(CLI, 'utf8').split('\n', 1)[0]?.match(/\bnode\s+(.*)$/)?.[1] ?? '').split(/\s+/).filter(Boolean);
+const argv = [process.execPath, ...flags, CLI, 'fens', '-'];
 const child = TIME
   ? spawn(TIME, ['-f', '%M %e', ...argv], { stdio: ['pipe', 'ignore', 'pipe'] })
   : spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'ignore', 'pipe'] });

@@ -34,6 +34,8 @@ const TOOLS_DIR = join(ROOT, 'bench', 'tools');
 // this checkout, and a rebuild in the middle of a run would mix two versions or break a round.
 const DIST = join(CACHE, 'dist');
 const CLI = join(DIST, 'cli', 'main.js');
+/** Node flags from the CLI's shebang (`#!/usr/bin/env -S node …`), so the row runs it as the bin does. */
+const cliNodeFlags = () => (readFileSync(CLI, 'utf8').split('\n', 1)[0]?.match(/\bnode\s+(.*)$/)?.[1] ?? '').split(/\s+/).filter(Boolean);
 const PGN_EXTRACT = ['/usr/games/pgn-extract', '/usr/bin/pgn-extract', '/usr/local/bin/pgn-extract'].find(existsSync);
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
@@ -52,7 +54,7 @@ const TOOLS = [
     external: true,
     missing: () => !existsSync(CLI) && 'forsyth CLI not built (dist/cli/main.js missing)',
     // --ep legal: the same work and the same FENs as the peers (the CLI's default is 'always').
-    argv: (file) => [process.execPath, CLI, 'fens', '--ep', 'legal', file],
+    argv: (file) => [process.execPath, ...cliNodeFlags(), CLI, 'fens', '--ep', 'legal', file],
     checksum: cliChecksum,
   },
   { name: 'chessops', jobs: ['replay', 'parse', 'perft'], argv: node('chessops.mjs') },
