@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expected, fixture, lines, run } from './helpers.js';
+import { expected, fixture, lines, run, sanTokens } from './helpers.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -16,17 +16,6 @@ function tempFile(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
-}
-
-/** SAN tokens of a PGN's movetext: move numbers, results, comments and tag lines dropped. */
-function sanTokens(pgn: string): string[] {
-  return pgn
-    .split('\n')
-    .filter((l) => !l.startsWith('['))
-    .join(' ')
-    .replace(/\{[^}]*\}/g, ' ')
-    .split(/\s+/)
-    .filter((t) => t !== '' && !/^\d+\.+$/.test(t) && !['1-0', '0-1', '1/2-1/2', '*'].includes(t));
 }
 
 describe('forsyth build --fens', () => {

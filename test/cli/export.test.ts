@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expected, fixture, run, textBlocks } from './helpers.js';
+import { expected, fixture, run, sanTokens, textBlocks } from './helpers.js';
 
 /** Exports `file` with `args`, then replays the output with `forsyth fens --ep legal`: FENs per game. */
 async function exportedFens(file: string, args: readonly string[] = []): Promise<{ pgn: string; fens: string[][]; code: number | null }> {
@@ -17,18 +17,6 @@ async function exportedFens(file: string, args: readonly string[] = []): Promise
   const replayed = await run(['fens', '--ep', 'legal', '-q', '-'], { input: exported.stdout });
   expect(replayed.code).toBe(0);
   return { pgn: exported.stdout, fens: textBlocks(replayed.stdout), code: exported.code };
-}
-
-/** SAN tokens (with variations, no comments, numbers, NAGs or results) of a PGN text. */
-function sanTokens(pgn: string): string[] {
-  return pgn
-    .split('\n')
-    .filter((l) => !l.startsWith('['))
-    .join(' ')
-    .replace(/\{[^}]*\}/g, ' ')
-    .replace(/[()]/g, ' ')
-    .split(/\s+/)
-    .filter((t) => t !== '' && !/^\d+\.+$/.test(t) && !/^\$\d+$/.test(t) && !['1-0', '0-1', '1/2-1/2', '*'].includes(t));
 }
 
 function gameText(pgn: string, index: number): string {

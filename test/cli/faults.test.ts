@@ -4,13 +4,12 @@
  * (EIO) among readable inputs, and SIGINT while writing to a file (-o) or writing ndjson. Always:
  * no stack trace, whole lines only, the right exit code, the readable games converted.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { splitGames } from '../../src/pgn/split.js';
-import { expected, fixture, interruptAfterGame2, lines, MAIN, removeTempDirs, run, tempDir, textBlocks } from './helpers.js';
+import { expected, fixture, interruptAfterGame2, lines, MAIN, removeTempDirs, run, shell, tempDir, textBlocks } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -23,17 +22,6 @@ function bigBroken(copies: number): string {
   const path = join(tempDir(), 'big-broken.pgn');
   writeFileSync(path, readFileSync(fixture('broken-between-good.pgn'), 'utf8').repeat(copies));
   return path;
-}
-
-function shell(script: string): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    const child = spawn('bash', ['-c', script]);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-    child.on('close', () => done({ stdout, stderr }));
-  });
 }
 
 describe('a reader that goes away (EPIPE), for every command that writes much', () => {

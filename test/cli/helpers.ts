@@ -120,3 +120,27 @@ export async function interruptAfterGame2(args: readonly string[]): Promise<{ co
   const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
   return { code, stdout, stderr };
 }
+
+/** Runs a bash script (pipes such as `| head -1` need a shell) and collects both streams. */
+export function shell(script: string): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    const child = spawn('bash', ['-c', script]);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    child.on('close', () => done({ stdout, stderr }));
+  });
+}
+
+/** The SAN tokens of a PGN text, variations included: tags, comments, move numbers, NAGs and results dropped. */
+export function sanTokens(pgn: string): string[] {
+  return pgn
+    .split('\n')
+    .filter((l) => !l.startsWith('['))
+    .join(' ')
+    .replace(/\{[^}]*\}/g, ' ')
+    .replace(/[()]/g, ' ')
+    .split(/\s+/)
+    .filter((t) => t !== '' && !/^\d+\.+$/.test(t) && !/^\$\d+$/.test(t) && !['1-0', '0-1', '1/2-1/2', '*'].includes(t));
+}

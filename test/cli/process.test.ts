@@ -3,11 +3,10 @@
  * trace), help with examples, a closed stdout (EPIPE), SIGINT (complete lines, exit 130), and the
  * top-level handler for our own bugs.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expected, FIXTURES, fixture, interruptAfterGame2, lines, MAIN, removeTempDirs, run, textBlocks, tempDir } from './helpers.js';
+import { expected, FIXTURES, fixture, interruptAfterGame2, lines, MAIN, removeTempDirs, run, shell, textBlocks, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -86,14 +85,7 @@ describe('a closed stdout', () => {
   it('`forsyth fens big.pgn | head -1` prints one line and exits 0 without a stack trace', async () => {
     const big = bigPgn(300);
     const script = `node "${MAIN}" fens --ep legal "${big}" 2>"${big}.err" | head -1; echo "status=\${PIPESTATUS[0]}" >&2`;
-    const r = await new Promise<{ stdout: string; stderr: string }>((done) => {
-      const child = spawn('bash', ['-c', script]);
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
-      child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-      child.on('close', () => done({ stdout, stderr }));
-    });
+    const r = await shell(script);
     expect(r.stdout).toBe(`${kasparov[0]!.fens[0]}\n`);
     expect(r.stderr).toBe('status=0\n');
     expect(readFileSync(`${big}.err`, 'utf8')).toBe('');
