@@ -41,7 +41,7 @@ export class RowPrinter {
   }
 
   /** Prints a whole game's rows, already formatted (`rows` lines, each ending in a newline). */
-  printGame(text: string, rows: number): void {
+  printGame(text: string | Uint8Array, rows: number): void {
     if (rows === 0) return;
     this.startGame();
     this.written += rows;

@@ -7,6 +7,7 @@ import { addInputOptions, addPositionOptions, parseJobs, type PositionOptions } 
 import { RowPrinter } from '../rows.js';
 import { openSession, usageError } from '../usage.js';
 import { defaultJobs, runInWorkers } from '../workers/pool.js';
+import type { EncodedOutput } from '../workers/protocol.js';
 import { fensOfGame, type FensSettings, type GameOutput } from './fens-game.js';
 
 interface FensOptions extends PositionOptions {
@@ -64,7 +65,7 @@ async function runFens(files: string[], options: FensOptions, cmd: Command): Pro
   };
   const printer = new RowPrinter(session.writer, options.format, settings.columns);
   // Both paths print each game's output the same way, in input order.
-  const emit = async (output: GameOutput, file: string): Promise<void> => {
+  const emit = async (output: GameOutput | EncodedOutput, file: string): Promise<void> => {
     printer.printGame(output.text, output.rows);
     session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();

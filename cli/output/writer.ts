@@ -18,7 +18,9 @@ const CHUNK_SIZE = 64 * 1024;
 const open = new Set<BufferedWriter>();
 
 export class BufferedWriter {
-  private parts: string[] = [];
+  /** Whole lines: strings, or UTF-8 bytes (from `--jobs` workers, which encode their own output). */
+  private parts: (string | Uint8Array)[] = [];
+  private hasBytes = false;
   private size = 0;
   private stopped = false;
 
@@ -49,9 +51,13 @@ export class BufferedWriter {
     this.size += text.length + 1;
   }
 
-  /** Appends complete lines: `text` is empty or ends with a newline. Ignored once stopped. */
-  lines(text: string): void {
-    if (this.stopped || text === '') return;
+  /**
+   * Appends complete lines: `text` is empty or ends with a newline (as a string, or as UTF-8 bytes,
+   * which are kept as they are, not copied, until the flush). Ignored once stopped.
+   */
+  lines(text: string | Uint8Array): void {
+    if (this.stopped || text.length === 0) return;
+    if (typeof text !== 'string') this.hasBytes = true;
     this.parts.push(text);
     this.size += text.length;
   }
@@ -64,8 +70,9 @@ export class BufferedWriter {
   /** Writes everything buffered, waiting for `drain` if the stream asks for it. */
   async flush(): Promise<void> {
     if (this.size === 0) return;
-    const chunk = this.parts.join('');
+    const chunk = this.hasBytes ? Buffer.concat(this.parts.map(toBytes)) : (this.parts as string[]).join('');
     this.parts = [];
+    this.hasBytes = false;
     this.size = 0;
     if (!this.stream.write(chunk)) await once(this.stream, 'drain');
   }
@@ -90,6 +97,10 @@ export class BufferedWriter {
       await once(this.stream, 'finish');
     });
   }
+}
+
+function toBytes(part: string | Uint8Array): Uint8Array {
+  return typeof part === 'string' ? Buffer.from(part) : part;
 }
 
 /** Stops every open writer (SIGINT); resolves when their complete lines are written. */

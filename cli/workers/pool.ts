@@ -15,9 +15,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { GameOutput } from '../commands/fens-game.js';
 import type { ChunkItem, Session } from '../session.js';
-import type { Batch, BatchGame, BatchReply, WorkerTask } from './protocol.js';
+import type { Batch, BatchGame, BatchReply, EncodedOutput, WorkerTask } from './protocol.js';
 
 const BATCH_GAMES = 200;
 const BATCH_CHARS = 1024 * 1024;
@@ -31,7 +30,7 @@ export function defaultJobs(): number {
 
 interface Job {
   readonly batch: Batch;
-  resolve(outputs: readonly GameOutput[]): void;
+  resolve(outputs: readonly EncodedOutput[]): void;
   reject(error: Error): void;
 }
 
@@ -49,7 +48,7 @@ export class WorkerPool {
     private readonly size: number,
   ) {}
 
-  run(batch: Batch): Promise<readonly GameOutput[]> {
+  run(batch: Batch): Promise<readonly EncodedOutput[]> {
     return new Promise((resolve, reject) => {
       if (this.failure) return reject(this.failure);
       this.queue.push({ batch, resolve, reject });
@@ -85,7 +84,7 @@ export class WorkerPool {
       const job = this.busy.get(worker);
       this.busy.delete(worker);
       this.idle.push(worker);
-      job?.resolve(reply.outputs);
+      job?.resolve(splitReply(reply));
       this.dispatch();
     });
     worker.on('error', (error) => this.fail(error));
@@ -103,6 +102,16 @@ export class WorkerPool {
   }
 }
 
+/** A batch's reply → each game's output, its text a view into the one buffer (no copy). */
+function splitReply(reply: Extract<BatchReply, { text: Uint8Array }>): EncodedOutput[] {
+  let at = 0;
+  return reply.games.map((g) => {
+    const text = reply.text.subarray(at, at + g.bytes);
+    at += g.bytes;
+    return { text, rows: g.rows, diagnostics: g.diagnostics };
+  });
+}
+
 /**
  * Runs a session's games through `jobs` workers and calls `emit` with each game's output, in input
  * order, reporting the file-level problems in between exactly where `Session.games()` would.
@@ -111,10 +120,10 @@ export async function runInWorkers(
   session: Session,
   task: WorkerTask,
   jobs: number,
-  emit: (output: GameOutput, file: string) => Promise<void>,
+  emit: (output: EncodedOutput, file: string) => Promise<void>,
 ): Promise<void> {
   const pool = new WorkerPool(task, jobs);
-  const inFlight: { items: ChunkItem[]; outputs: Promise<readonly GameOutput[]> }[] = [];
+  const inFlight: { items: ChunkItem[]; outputs: Promise<readonly EncodedOutput[]> }[] = [];
   let items: ChunkItem[] = [];
   let games: BatchGame[] = [];
   let chars = 0;
@@ -133,7 +142,7 @@ export async function runInWorkers(
     let next = 0;
     for (const item of oldest.items) {
       session.reportProblems(item);
-      if (item.kind === 'game') await emit(outputs[next++] as GameOutput, item.file.name);
+      if (item.kind === 'game') await emit(outputs[next++] as EncodedOutput, item.file.name);
     }
   };
   try {

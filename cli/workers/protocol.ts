@@ -3,8 +3,8 @@
  * plain data). A worker is started with a `WorkerTask` as its `workerData`, then answers each
  * `Batch` it is sent with one `BatchReply`, in the order the batches came.
  */
-import type { GameChunk } from '../../src/index.js';
-import type { FensSettings, GameOutput } from '../commands/fens-game.js';
+import type { Diagnostic, GameChunk } from '../../src/index.js';
+import type { FensSettings } from '../commands/fens-game.js';
 
 /** What the workers do with each game: today only `fens`. */
 export interface WorkerTask {
@@ -21,5 +21,19 @@ export interface BatchGame {
 
 export type Batch = readonly BatchGame[];
 
-/** The outputs of a batch's games, in order; or the message (and stack) of what went wrong. */
-export type BatchReply = { readonly outputs: readonly GameOutput[] } | { readonly error: string; readonly stack?: string };
+/** A game's output as a worker hands it back: its rows' text as UTF-8 bytes. */
+export interface EncodedOutput {
+  readonly text: Uint8Array;
+  readonly rows: number;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * The outputs of a batch's games, in order: all their texts in one UTF-8 buffer (transferred, not
+ * copied: decoding tens of megabytes of cloned strings and encoding them again for the output was
+ * most of the main thread's work), and each game's byte length in it; or the message (and stack)
+ * of what went wrong.
+ */
+export type BatchReply =
+  | { readonly text: Uint8Array; readonly games: readonly { readonly bytes: number; readonly rows: number; readonly diagnostics: readonly Diagnostic[] }[] }
+  | { readonly error: string; readonly stack?: string };

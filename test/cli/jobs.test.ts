@@ -86,6 +86,19 @@ describe('forsyth fens --jobs N gives the output of --jobs 1, byte for byte', ()
     expect(readFileSync(join(dir, '2.epd'), 'utf8')).toBe(readFileSync(join(dir, '1.epd'), 'utf8'));
   }, SLOW);
 
+  it('non-ASCII in every row (file name, tags, 300 games: several batches) comes back as the same UTF-8', async () => {
+    // Workers hand their rows back as UTF-8 bytes; rows with 2-, 3- and 4-byte characters must
+    // not be cut or shifted at game or batch boundaries.
+    const game = (i: number): string => `[Event "Café ${i}"]\n[White "Ødegaard ☃"]\n[Black "Ѐ 𝄞 ${i}"]\n\n1. e4 e5 2. Nf3 *\n\n`;
+    const file = join(tempDir(), 'ünïcödé 𝄞.pgn');
+    writeFileSync(file, Array.from({ length: 300 }, (_, i) => game(i)).join(''));
+    for (const format of ['ndjson', 'csv'] as const) {
+      const r = await same(['fens', '--format', format, '--tags', 'Event,White,Black', file, fixture('fools-mate.pgn')], ['2']);
+      expect(r.stdout).toContain('Ѐ 𝄞 299');
+      expect(r.stdout.split('\n').filter((line) => line.includes('Ødegaard ☃')).length).toBe(900);
+    }
+  }, SLOW);
+
   it('--jobs 0 and --jobs auto mean one worker per core', async () => {
     await same(['fens', 'kasparov-deep-blue-1997.pgn'], ['0', 'auto']);
   }, SLOW);
