@@ -24,9 +24,13 @@ export interface Reader {
 /**
  * At most this many problems of one code in one field are reported: each quotes its field, so a
  * FEN of a million bad letters would otherwise give a million diagnostics a million characters
- * long. The first one is always reported, so a read still fails where it should.
+ * long. The first one is always reported, so a read still fails where it should; the last one
+ * kept says how many more were left out.
  */
 const MAX_SAME_PROBLEM = 8;
+
+/** A last-kept diagnostic → its message before the note, and how many like it were left out. */
+const leftOut = new WeakMap<Diagnostic, { readonly message: string; readonly count: number }>();
 
 export function report(
   r: Reader,
@@ -38,8 +42,24 @@ export function report(
   extra: { readonly hint?: string; readonly severity?: Severity } = {},
 ): void {
   let same = 0;
-  for (const d of r.out) if (d.code === code && d.field === field && ++same >= MAX_SAME_PROBLEM) return;
-  r.out.push(diagnostic(code, message, { field, offset, length, ...extra }));
+  let lastSame = -1;
+  for (let i = 0; i < r.out.length; i++) {
+    const d = r.out[i] as Diagnostic;
+    if (d.code === code && d.field === field) {
+      same++;
+      lastSame = i;
+    }
+  }
+  if (same < MAX_SAME_PROBLEM) {
+    r.out.push(diagnostic(code, message, { field, offset, length, ...extra }));
+    return;
+  }
+  const last = r.out[lastSame] as Diagnostic;
+  const before = leftOut.get(last) ?? { message: last.message, count: 0 };
+  const count = before.count + 1;
+  const noted = { ...last, message: `${before.message} (and ${count} more like it in this field)` };
+  leftOut.set(noted, { message: before.message, count });
+  r.out[lastSame] = noted;
 }
 
 /** The input with `token` replaced by `replacement`: the full FEN a hint suggests. */

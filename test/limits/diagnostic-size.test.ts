@@ -64,3 +64,19 @@ describe.each([
     expect(large.filter((d) => (d.excerpt?.length ?? 0) > 61).map((d) => [d.code, d.excerpt?.length])).toEqual([]);
   });
 });
+
+describe('parseFen: repeated problems are capped, and the cap says how many were left out', () => {
+  it('20 bad letters in one rank: 8 diagnostics of that code, the last counting the 12 others', () => {
+    const found = parseFen(`${'x'.repeat(20)}/8/8/8/8/8/8/K6k w - - 0 1`).diagnostics;
+    const code = found[0]?.code;
+    const same = found.filter((d) => d.code === code && d.field === found[0]?.field);
+    expect(same).toHaveLength(8);
+    expect(same.slice(0, 7).every((d) => !d.message.includes('more like it'))).toBe(true);
+    expect(same[7]?.message).toMatch(/ \(and 12 more like it in this field\)$/);
+  });
+
+  it('exactly 8: no note', () => {
+    const found = parseFen(`${'x'.repeat(8)}/8/8/8/8/8/8/K6k w - - 0 1`).diagnostics;
+    expect(found.some((d) => d.message.includes('more like it'))).toBe(false);
+  });
+});
