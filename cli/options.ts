@@ -2,6 +2,7 @@
  * Options shared by several commands, and the parsers behind them. A parser throws commander's
  * InvalidArgumentError, which commander turns into a usage error (exit 2) naming the option.
  */
+import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { POSITION_FORMATS, type PositionFormat } from './output/formats.js';
 
@@ -75,6 +76,16 @@ export function parsePlyRange(value: string): PlyRange {
 export function parsePositiveInt(value: string): number {
   if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new InvalidArgumentError('expected a whole number of 1 or more');
   return Number(value);
+}
+
+/** `-j, --jobs <n>` of the commands that can hand their games to worker threads (`fens`, `positions`). */
+export function addJobsOption(cmd: Command): void {
+  cmd.option(
+    '-j, --jobs <n>',
+    'replay the games in N worker threads (0 or auto: one per CPU core); the output is the same, in the same order',
+    (value: string) => parseJobs(value, availableParallelism),
+    1,
+  );
 }
 
 /** `--jobs`: a whole number of 1 or more, or 0 / `auto` for `auto()` (one per core). */

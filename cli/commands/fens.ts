@@ -3,10 +3,10 @@
  * before the problem, then its diagnostic, and the run goes on with the next game.
  */
 import type { Command } from 'commander';
-import { addInputOptions, addPositionOptions, parseJobs, type PositionOptions } from '../options.js';
+import { addInputOptions, addJobsOption, addPositionOptions, type PositionOptions } from '../options.js';
 import { RowPrinter } from '../rows.js';
 import { openSession, usageError } from '../usage.js';
-import { defaultJobs, runInWorkers } from '../workers/pool.js';
+import { runInWorkers } from '../workers/pool.js';
 import type { EncodedOutput } from '../workers/protocol.js';
 import { fensOfGame, type FensSettings, type GameOutput } from './fens-game.js';
 
@@ -29,13 +29,8 @@ export function registerFens(program: Command): void {
     .command('fens')
     .description('print the FEN after every ply of every game')
     .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input')
-    .option('--start', 'also print the starting position (ply 0)')
-    .option(
-      '-j, --jobs <n>',
-      'replay the games in N worker threads (0 or auto: one per CPU core); the output is the same, in the same order',
-      (value: string) => parseJobs(value, defaultJobs),
-      1,
-    );
+    .option('--start', 'also print the starting position (ply 0)');
+  addJobsOption(cmd);
   addPositionOptions(cmd);
   addInputOptions(cmd);
   cmd.addHelpText('after', EXAMPLES).action(async (files: string[], options: FensOptions, self: Command) => {

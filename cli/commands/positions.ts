@@ -5,9 +5,9 @@
  * it occurred.
  */
 import { Option, type Command } from 'commander';
-import { replay, type Diagnostic, type PlyRecord } from '../../src/index.js';
 import {
   addInputOptions,
+  addJobsOption,
   addPositionOptions,
   collectTagFilter,
   parsePlyRange,
@@ -16,12 +16,14 @@ import {
   type PositionOptions,
   type TagFilter,
 } from '../options.js';
-import { firstFourFields, isSelected, positionMatcher, tagFilterOf, type PositionMatcher } from '../position-filters.js';
-import { RowPrinter, tagValues } from '../rows.js';
-import type { GameItem } from '../session.js';
+import { firstFourFields, positionMatcher } from '../position-filters.js';
+import { RowPrinter } from '../rows.js';
 import type { PositionRow } from '../output/formats.js';
 import { openSession, usageError } from '../usage.js';
+import { runInWorkers } from '../workers/pool.js';
+import type { EncodedOutput } from '../workers/protocol.js';
 import { checkPositionOptions } from './fens.js';
+import { positionsOfGame, type PositionsOutput, type PositionsSettings } from './positions-game.js';
 
 interface PositionsOptions extends PositionOptions {
   readonly ply?: PlyRange;
@@ -32,6 +34,7 @@ interface PositionsOptions extends PositionOptions {
   readonly match?: string;
   readonly unique?: boolean;
   readonly count?: boolean;
+  readonly jobs: number;
 }
 
 const EXAMPLES = `
@@ -42,6 +45,7 @@ Examples:
   $ forsyth positions --match 'rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR' --last games.pgn
                                                          final positions of the games that reach the Sicilian
   $ forsyth positions --ply 16 --unique --count --format csv games/    how often each position after ply 16 occurs
+  $ forsyth positions --last --jobs auto big.pgn.zst     one worker thread per CPU core, same output
 `;
 
 export function registerPositions(program: Command): void {
@@ -57,6 +61,7 @@ export function registerPositions(program: Command): void {
     .option('--match <FEN>', 'only games that reach this position: a full FEN, or a placement where ? is any square')
     .option('--unique', 'print each position (first four FEN fields) once, at its first occurrence')
     .option('--count', 'with --unique: print how often each position occurred (output at the end)');
+  addJobsOption(cmd);
   addPositionOptions(cmd);
   addInputOptions(cmd);
   cmd.addHelpText('after', EXAMPLES).action(async (files: string[], options: PositionsOptions, self: Command) => {
@@ -67,58 +72,40 @@ export function registerPositions(program: Command): void {
 async function runPositions(files: string[], options: PositionsOptions, cmd: Command): Promise<number> {
   checkPositionOptions(cmd, options);
   if (options.count && !options.unique) usageError(cmd, '--count needs --unique');
-  const fenOptions = { ep: options.ep, ...(options.castling ? { castling: options.castling } : {}) };
-  const matcher = options.match === undefined ? undefined : positionMatcher(options.match, fenOptions);
+  const fen = { ep: options.ep, ...(options.castling ? { castling: options.castling } : {}) };
+  const matcher = options.match === undefined ? undefined : positionMatcher(options.match, fen);
   if (typeof matcher === 'string') usageError(cmd, matcher);
   const session = await openSession(cmd, files, options);
   const columns = { file: session.manyFiles, path: options.variations === true, tags: options.tags ?? [], count: options.count === true };
+  const settings: PositionsSettings = {
+    format: options.format,
+    columns,
+    fen,
+    variations: options.variations === true,
+    selection: { range: options.ply, every: options.every, last: options.last, side: options.side },
+    tagFilters: options.tag ?? [],
+    match: options.match,
+    unique: options.unique === true,
+  };
   // Unique positions belong to no one game, so the text format prints them without game breaks.
   const printer = new RowPrinter(session.writer, options.format, columns, { gameBreaks: options.unique !== true });
   const sink = new UniqueSink(printer, options.unique === true, options.count === true);
-  const gameWanted = tagFilterOf(options.tag ?? []);
-  for await (const item of session.games()) {
-    const diagnostics = [...item.game.diagnostics];
-    if (gameWanted(item.game)) {
-      for (const row of selectRows(item, options, matcher, diagnostics, printer)) sink.add(row);
-    }
+  // Both paths print each game's output the same way, in input order.
+  const emit = async (output: PositionsOutput | EncodedOutput, file: string): Promise<void> => {
+    if (output.records) for (const row of output.records) sink.add(row);
+    else printer.printGame(output.text, output.rows);
     printer.endGame();
-    session.reportAll(diagnostics, item.file.name);
+    session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();
+  };
+  if (options.jobs > 1) {
+    await runInWorkers(session, { command: 'positions', settings }, options.jobs, emit);
+  } else {
+    const perGame = positionsOfGame(settings);
+    for await (const item of session.games()) await emit(perGame(item.game, item.file.name, item.number), item.file.name);
   }
   sink.end();
   return session.finish({ positions: printer.written });
-}
-
-/** The selected rows of one game; its replay diagnostics are appended to `diagnostics`. */
-function selectRows(
-  item: GameItem,
-  options: PositionsOptions,
-  matcher: PositionMatcher | undefined,
-  diagnostics: Diagnostic[],
-  printer: RowPrinter,
-): PositionRow[] {
-  const replayed = replay(item.game, {
-    variations: options.variations === true,
-    includeStart: true,
-    ep: options.ep,
-    ...(options.castling ? { castling: options.castling } : {}),
-  });
-  // The whole game is replayed first: --match and --last are only known at its end.
-  const records: PlyRecord[] = [...replayed];
-  diagnostics.push(...replayed.diagnostics);
-  if (matcher && !records.some(matcher)) return [];
-  const last = lastMainLine(records);
-  const tags = tagValues(item.game, options.tags ?? []);
-  const selection = { range: options.ply, every: options.every, last: options.last, side: options.side };
-  return records.filter((r) => isSelected(r, r === last, selection)).map((r) => printer.rowOf(r, item, tags));
-}
-
-function lastMainLine(records: readonly PlyRecord[]): PlyRecord | undefined {
-  for (let i = records.length - 1; i >= 0; i--) {
-    const record = records[i];
-    if (record && !record.path.includes('.')) return record;
-  }
-  return undefined;
 }
 
 /**

@@ -13,7 +13,6 @@
  * that error, which ends the run as an internal error (main.ts): never a hang, never a stack trace
  * without FORSYTH_DEBUG=1.
  */
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ChunkItem, Session } from '../session.js';
 import type { Batch, BatchGame, BatchReply, EncodedOutput, WorkerTask } from './protocol.js';
@@ -22,11 +21,6 @@ const BATCH_GAMES = 200;
 const BATCH_CHARS = 1024 * 1024;
 const IN_FLIGHT_PER_WORKER = 2;
 const WORKER_URL = new URL('./worker.js', import.meta.url);
-
-/** `--jobs 0` and `--jobs auto`: one worker per core. */
-export function defaultJobs(): number {
-  return availableParallelism();
-}
 
 interface Job {
   readonly batch: Batch;
@@ -108,7 +102,7 @@ function splitReply(reply: Extract<BatchReply, { text: Uint8Array }>): EncodedOu
   return reply.games.map((g) => {
     const text = reply.text.subarray(at, at + g.bytes);
     at += g.bytes;
-    return { text, rows: g.rows, diagnostics: g.diagnostics };
+    return g.records ? { text, rows: g.rows, diagnostics: g.diagnostics, records: g.records } : { text, rows: g.rows, diagnostics: g.diagnostics };
   });
 }
 

@@ -5,12 +5,13 @@
  */
 import type { Diagnostic, GameChunk } from '../../src/index.js';
 import type { FensSettings } from '../commands/fens-game.js';
+import type { PositionsSettings } from '../commands/positions-game.js';
+import type { PositionRow } from '../output/formats.js';
 
-/** What the workers do with each game: today only `fens`. */
-export interface WorkerTask {
-  readonly command: 'fens';
-  readonly settings: FensSettings;
-}
+/** What the workers do with each game: a command's per-game function and its settings. */
+export type WorkerTask =
+  | { readonly command: 'fens'; readonly settings: FensSettings }
+  | { readonly command: 'positions'; readonly settings: PositionsSettings };
 
 /** One game to process: its text, the input file's name and its run-wide number (1-based). */
 export interface BatchGame {
@@ -21,11 +22,21 @@ export interface BatchGame {
 
 export type Batch = readonly BatchGame[];
 
-/** A game's output as a worker hands it back: its rows' text as UTF-8 bytes. */
+/** A game's output as a worker hands it back: its rows' text as UTF-8 bytes (and `positions --unique`'s rows). */
 export interface EncodedOutput {
   readonly text: Uint8Array;
   readonly rows: number;
   readonly diagnostics: readonly Diagnostic[];
+  readonly records?: readonly PositionRow[];
+}
+
+/** What the reply says of each game besides its text. */
+export interface GameSummary {
+  /** Length of the game's text in the reply's buffer. */
+  readonly bytes: number;
+  readonly rows: number;
+  readonly diagnostics: readonly Diagnostic[];
+  readonly records?: readonly PositionRow[];
 }
 
 /**
@@ -35,5 +46,5 @@ export interface EncodedOutput {
  * of what went wrong.
  */
 export type BatchReply =
-  | { readonly text: Uint8Array; readonly games: readonly { readonly bytes: number; readonly rows: number; readonly diagnostics: readonly Diagnostic[] }[] }
+  | { readonly text: Uint8Array; readonly games: readonly GameSummary[] }
   | { readonly error: string; readonly stack?: string };

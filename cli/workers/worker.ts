@@ -6,19 +6,23 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseGame } from '../../src/index.js';
 import { fensOfGame } from '../commands/fens-game.js';
-import type { Batch, BatchReply, WorkerTask } from './protocol.js';
+import { positionsOfGame, type PositionsOutput } from '../commands/positions-game.js';
+import type { Batch, BatchReply, GameSummary, WorkerTask } from './protocol.js';
 
 const port = parentPort;
 if (!port) throw new Error('cli/workers/worker.js is a worker thread entry, not a program');
 const task = workerData as WorkerTask;
-const perGame = fensOfGame(task.settings);
+const perGame = task.command === 'fens' ? fensOfGame(task.settings) : positionsOfGame(task.settings);
 
 port.on('message', (batch: Batch) => {
   let reply: BatchReply;
   try {
-    const outputs = batch.map((g) => perGame(parseGame(g.chunk), g.file, g.number));
+    const outputs: PositionsOutput[] = batch.map((g) => perGame(parseGame(g.chunk), g.file, g.number));
     const { bytes, lengths } = encodeAll(outputs.map((o) => o.text));
-    const games = outputs.map((o, i) => ({ bytes: lengths[i] ?? 0, rows: o.rows, diagnostics: o.diagnostics }));
+    const games = outputs.map((o, i): GameSummary => {
+      const summary = { bytes: lengths[i] ?? 0, rows: o.rows, diagnostics: o.diagnostics };
+      return o.records ? { ...summary, records: o.records } : summary;
+    });
     return port.postMessage({ text: bytes, games } satisfies BatchReply, [bytes.buffer]);
   } catch (error) {
     reply = error instanceof Error ? { error: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { error: String(error) };

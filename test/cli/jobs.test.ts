@@ -1,5 +1,5 @@
 /**
- * `forsyth fens --jobs N`: worker threads change the speed, never the output. Every run with
+ * `forsyth fens --jobs N` and `forsyth positions --jobs N`: worker threads change the speed, never the output. Every run with
  * --jobs 2 and 3 must give byte for byte the stdout, stderr (diagnostics in the same order, the
  * same summary) and exit code of --jobs 1, for every format and on inputs that span several
  * batches, several files, broken games and a file-level decoding problem in the middle of a file.
@@ -101,6 +101,22 @@ describe('forsyth fens --jobs N gives the output of --jobs 1, byte for byte', ()
 
   it('--jobs 0 and --jobs auto mean one worker per core', async () => {
     await same(['fens', 'kasparov-deep-blue-1997.pgn'], ['0', 'auto']);
+  }, SLOW);
+});
+
+describe('forsyth positions --jobs N gives the output of --jobs 1, byte for byte', () => {
+  it.each([
+    ['--ply 20', 'text'],
+    ['--ply 10-40 --every 5 --side b', 'epd'],
+    ['--last --tag Result=1-0 --tags White,Black', 'ndjson'],
+    ['--match rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR --ply 3', 'csv'],
+    ['--unique --ply 2', 'text'],
+    ['--unique --count --ply 0-4', 'csv'],
+    ['--variations --every 7 --castling shredder', 'ndjson'],
+  ])('%s --format %s, 600+ games with broken ones and IO_DECODE mid-file', async (selection, format) => {
+    const r = await same(['positions', ...selection.split(' '), '--format', format, big]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.length).toBeGreaterThan(0);
   }, SLOW);
 });
 
