@@ -57,6 +57,15 @@ const TOOLS = [
     argv: (file) => [process.execPath, ...cliNodeFlags(), CLI, 'fens', '--ep', 'legal', file],
     checksum: cliChecksum,
   },
+  {
+    // The same with two worker threads (`--jobs 2`): its checksum proves the output unchanged.
+    name: 'forsyth-cli-j2',
+    jobs: ['replay'],
+    external: true,
+    missing: () => !existsSync(CLI) && 'forsyth CLI not built (dist/cli/main.js missing)',
+    argv: (file) => [process.execPath, ...cliNodeFlags(), CLI, 'fens', '--ep', 'legal', '--jobs', '2', file],
+    checksum: (file) => cliChecksum(file, ['--jobs', '2']),
+  },
   { name: 'chessops', jobs: ['replay', 'parse', 'perft'], argv: node('chessops.mjs') },
   { name: 'pgn-parser', jobs: ['parse'], argv: node('pgn-parser.mjs') },
   { name: 'pgn-parser+chessops', jobs: ['replay'], argv: node('pgn-parser.mjs') },
@@ -107,8 +116,8 @@ function runChild(argv, devNull = false) {
 }
 
 /** The CLI prints FENs rather than a JSON line: hash the lines that look like FENs (untimed run). */
-async function cliChecksum(file) {
-  const child = spawn(process.execPath, [CLI, 'fens', '--ep', 'legal', file], { stdio: ['ignore', 'pipe', 'ignore'] });
+async function cliChecksum(file, extra = []) {
+  const child = spawn(process.execPath, [CLI, 'fens', '--ep', 'legal', ...extra, file], { stdio: ['ignore', 'pipe', 'ignore'] });
   const fnv = new Fnv();
   const fen = /^[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7} [wb] \S+ \S+ \d+ \d+$/;
   for await (const line of createInterface({ input: child.stdout })) if (fen.test(line)) fnv.add(line);
@@ -263,3 +272,6 @@ console.log(`rates use wall s. forsyth/peer: ${forsythRow?.tool.name ?? 'forsyth
 console.log(`peak RSS: ${TIME ? '/usr/bin/time %M' : 'process.resourceUsage().maxRSS (no /usr/bin/time)'}. check: ${job === 'perft' ? 'node count equals the published perft value' : `checksum equals the reference (${oracle ? 'python-chess' : 'forsyth, else chessops'})`}.`);
 if (rows.some((r) => r.tool.external && r.samples.length && !r.result)) console.log('external tools without a checksum: counts are the corpus\'s, check n/a.');
 for (const n of notes) console.log(`note: ${n}`);
+const cliRow = rows.find((r) => r.tool.name === 'forsyth-cli' && r.samples.length);
+const jobsRow = rows.find((r) => r.tool.name === 'forsyth-cli-j2' && r.samples.length);
+if (cliRow && jobsRow) console.log(`--jobs 2 speed-up: forsyth-cli wall ÷ forsyth-cli-j2 wall = ${f(rates(cliRow).wall / rates(jobsRow).wall)}×`);
