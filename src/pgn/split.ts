@@ -118,6 +118,34 @@ function isTagNameChar(c: number): boolean {
 }
 
 /**
+ * 1 for the characters that change nothing in movetext (outside comments and tags): the space and
+ * printable ASCII but `[`, `;`, `%` and `{`. Other codes below 128 are 0.
+ */
+const QUIET = new Uint8Array(128);
+for (let c = SPACE; c < 127; c++) QUIET[c] = 1;
+for (const c of [OPEN_BRACKET, SEMICOLON, PERCENT, OPEN_BRACE]) QUIET[c] = 0;
+
+/** Index of the first character at or after `from` that is not `QUIET` (or the length). */
+function quietEnd(text: string, from: number): number {
+  let i = from;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || QUIET[c] === 0) break;
+  }
+  return i;
+}
+
+/** Index of the first `"`, `\`, LF or CR at or after `from` (or the length): the end of a tag string's plain run. */
+function stringStop(text: string, from: number): number {
+  let i = from;
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE || c === BACKSLASH || c === LF || c === CR) break;
+  }
+  return i;
+}
+
+/**
  * An incremental game splitter: feed string chunks with `push`, get back the games completed so
  * far; `end` returns the last game. Chunk boundaries may fall anywhere (inside a CRLF, a comment,
  * a tag name): the games are the same as for the whole text at once. Memory holds the current
@@ -151,8 +179,14 @@ export class GameSplitter {
   private blankLine = true;
   private blankSinceTag = false;
   private hasContent = false;
-  /** Names of this game's tags (for rule 2), and the tag being read. */
+  /**
+   * Names of this game's tags (for rule 2). Only a tag after a blank line can need them, so a name
+   * is first kept as its span of the buffered text (`nameSpans`: start and end offsets in pairs)
+   * and sliced only then (`resolveNames`).
+   */
   private readonly names = new Set<string>();
+  private readonly nameSpans: number[] = [];
+  /** The tag name read so far by the recovery probe. */
   private tagName = '';
   /** Input offset of the first character of the tag name being read. */
   private nameStart = 0;
@@ -215,18 +249,21 @@ export class GameSplitter {
         }
       } else if (state === NORMAL) {
         if (c === SPACE) continue;
-        if (this.phase === PHASE_MOVES && c > SPACE && c < 127 && c !== OPEN_BRACKET && c !== SEMICOLON && c !== PERCENT && c !== OPEN_BRACE) {
+        if (this.phase === PHASE_MOVES && c < 128 && QUIET[c] === 1) {
+          // Most of the movetext: skip to the next character that can matter, in one loop.
           this.blankLine = false;
+          i = quietEnd(chunk, i + 1) - 1;
           continue;
         }
       } else if (state === TAG_STRING || state === LINE_COMMENT) {
-        if (c !== QUOTE && c !== BACKSLASH && c !== LF && c !== CR) continue;
+        if (c !== QUOTE && c !== BACKSLASH && c !== LF && c !== CR) {
+          i = stringStop(chunk, i + 1) - 1;
+          continue;
+        }
       } else if (state === TAG) {
         if (c !== QUOTE && c !== CLOSE_BRACKET && c !== LF && c !== CR) continue;
       } else if (state === TAG_NAME) {
-        // The name is taken as one slice (of this chunk: a name can straddle chunks).
         if (isTagNameChar(c)) continue;
-        this.tagName += chunk.slice(Math.max(0, this.nameStart - base), i);
       }
       const prevCr = i > 0 ? chunk.charCodeAt(i - 1) === CR : this.endedWithCr;
       const cut = this.step(c, base + i, prevCr);
@@ -235,7 +272,6 @@ export class GameSplitter {
         return i;
       }
     }
-    if (this.state === TAG_NAME) this.tagName += chunk.slice(Math.max(0, this.nameStart - base, from));
     return -1;
   }
 
@@ -252,7 +288,10 @@ export class GameSplitter {
     this.dropped = true;
     // The next game can only start at the current line's start: keep from there (or, for a
     // pathological line longer than the limit, only the last chunk).
-    const keepFrom = this.pushed - this.lineStart > this.maxGameLength ? this.pushed - (this.pieces.at(-1)?.length ?? 0) : this.lineStart;
+    let keepFrom = this.pushed - this.lineStart > this.maxGameLength ? this.pushed - (this.pieces.at(-1)?.length ?? 0) : this.lineStart;
+    // A tag name being read is still to be sliced, and earlier names may be needed by rule 2.
+    if (this.state === TAG_NAME) keepFrom = Math.min(keepFrom, this.nameStart);
+    this.resolveNames();
     let start = this.pushed - this.buffered;
     while (this.pieces.length > 1 && start + (this.pieces[0]?.length ?? 0) <= keepFrom) {
       const first = this.pieces.shift() ?? '';
@@ -298,8 +337,7 @@ export class GameSplitter {
       case PROBE:
         return this.probe(c);
       case TAG_NAME: {
-        // `scan` has added the name's characters to tagName.
-        const cut = this.endTagName();
+        const cut = this.endTagName(at);
         this.tag(c);
         return cut;
       }
@@ -315,7 +353,7 @@ export class GameSplitter {
     if (this.state === PROBE) cut = this.endProbe();
     else if (this.state !== BRACE) {
       // Tags and `;`/`%` comments end at the line end (an unclosed tag is the parser's to report).
-      if (this.state === TAG_NAME) cut = this.endTagName();
+      if (this.state === TAG_NAME) cut = this.endTagName(at);
       this.state = NORMAL;
       if (this.blankLine && !continuesCrLf && this.phase === PHASE_TAGS) this.blankSinceTag = true;
     }
@@ -331,7 +369,6 @@ export class GameSplitter {
     this.hasContent = true;
     if (c === OPEN_BRACKET) {
       this.state = TAG_NAME;
-      this.tagName = '';
       this.nameStart = at + 1;
       this.tagAtLineStart = lineStart;
       if (this.phase === PHASE_EMPTY) this.phase = PHASE_TAGS;
@@ -368,18 +405,36 @@ export class GameSplitter {
     }
   }
 
-  /** The tag name is complete: applies the boundary rule; returns a cut or -1. */
-  private endTagName(): number {
+  /** The tag name ends at input offset `end`: applies the boundary rule; returns a cut or -1. */
+  private endTagName(end: number): number {
     this.state = TAG;
-    const name = this.tagName;
-    this.tagName = '';
-    if (name === '') return -1; // `[%clk …]`, `[ ]`: not a tag pair
-    if (this.phase === PHASE_MOVES) return this.tagAtLineStart ? this.cutHere(name) : -1; // rule 1
-    const split = this.tagAtLineStart && this.blankSinceTag && this.names.has(name);
+    const start = this.nameStart;
+    if (end === start) return -1; // `[%clk …]`, `[ ]`: not a tag pair
+    if (this.phase === PHASE_MOVES) return this.tagAtLineStart ? this.cutHere(this.bufferedText(start, end)) : -1; // rule 1
+    let split = false;
+    if (this.tagAtLineStart && this.blankSinceTag) {
+      this.resolveNames();
+      split = this.names.has(this.bufferedText(start, end));
+    }
     this.blankSinceTag = false;
-    if (split) return this.cutHere(name); // rule 2
-    this.names.add(name);
+    if (split) return this.cutHere(this.bufferedText(start, end)); // rule 2
+    this.nameSpans.push(start, end);
     return -1;
+  }
+
+  /** Moves the names kept as spans into `names`. */
+  private resolveNames(): void {
+    for (let i = 0; i < this.nameSpans.length; i += 2) {
+      this.names.add(this.bufferedText(this.nameSpans[i] as number, this.nameSpans[i + 1] as number));
+    }
+    this.nameSpans.length = 0;
+  }
+
+  /** The input from offset `from` to `to`, which must still be buffered. */
+  private bufferedText(from: number, to: number): string {
+    const all = this.pieces.length === 1 ? (this.pieces[0] ?? '') : this.pieces.join('');
+    const bufferStart = this.pushed - this.buffered;
+    return all.slice(from - bufferStart, to - bufferStart);
   }
 
   private startProbe(): void {
@@ -448,6 +503,7 @@ export class GameSplitter {
     this.hasContent = true;
     this.blankSinceTag = false;
     this.names.clear();
+    this.nameSpans.length = 0;
     if (this.cutName !== '') this.names.add(this.cutName);
     return game;
   }
