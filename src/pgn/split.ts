@@ -266,8 +266,18 @@ export class GameSplitter {
           i = nextMatch(STRING_STOP, chunk, i + 1) - 1;
           continue;
         }
+        // The closing quote, as `tag` would take it (blankLine is already false after the `[`).
+        if (c === QUOTE && state === TAG_STRING) {
+          this.state = TAG;
+          continue;
+        }
       } else if (state === TAG) {
-        if (c !== QUOTE && c !== CLOSE_BRACKET && c !== LF && c !== CR) continue;
+        if (c !== LF && c !== CR) {
+          // What `tag` does, without the call: a tag pair's quotes and `]` are most of the steps.
+          if (c === QUOTE) this.state = TAG_STRING;
+          else if (c === CLOSE_BRACKET) this.state = NORMAL;
+          continue;
+        }
       } else if (state === TAG_NAME) {
         if (isTagNameChar(c)) continue;
       }
