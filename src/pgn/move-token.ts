@@ -6,7 +6,7 @@ const LONE_EP = /^e\.p\.[+#]*$/;
 
 /** `e.p.` (with check signs) on its own: the en passant mark of the move before it. */
 export function isLoneEnPassant(text: string): boolean {
-  return text.startsWith('e.p.') && LONE_EP.test(text);
+  return text.charCodeAt(1) === 46 && LONE_EP.test(text); // a dot second: no SAN has one
 }
 
 export function isDigit(c: number): boolean {
@@ -25,8 +25,9 @@ function withoutCheck(text: string): number {
  * en passant mark, which SAN does not have. O(length).
  */
 export function splitCheck(text: string): { san: string; check: string } {
+  const last = text.charCodeAt(text.length - 1);
+  if (last !== 43 && last !== 35 && last !== 46) return { san: text, check: '' }; // most moves: no `+`, `#` or `e.p.`
   let end = withoutCheck(text);
-  if (end === text.length && text.charCodeAt(end - 1) !== 46) return { san: text, check: '' };
   let check = text.slice(end);
   let san = text.slice(0, end);
   const mark = san.endsWith(' e.p.') ? 5 : san.endsWith('e.p.') ? 4 : 0;
