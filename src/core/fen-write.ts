@@ -42,12 +42,12 @@ const RANK_SLOTS = 4096;
 const RANK_KEYS = new Int32Array(RANK_SLOTS);
 const RANK_TEXTS: string[] = new Array<string>(RANK_SLOTS).fill('8');
 
-/** The FEN text of the rank starting at square `base`, built square by square (cache misses only). */
-function buildRank(board: Board, base: number): string {
+/** The FEN text of a rank from its key (see `rankKey`), built square by square (cache misses only). */
+function buildRank(key: number): string {
   const codes: number[] = [];
   let empty = 0;
-  for (let square = base, end = base + 8; square < end; square++) {
-    const code = board[square] ?? 0;
+  for (let file = 0; file < 8; file++) {
+    const code = (key >>> (4 * file)) & 15;
     if (code === 0) {
       empty++;
     } else {
@@ -55,14 +55,35 @@ function buildRank(board: Board, base: number): string {
         codes.push(DIGIT_0 + empty);
         empty = 0;
       }
-      codes.push(PIECE_CHAR_CODES[code & 15] ?? 63);
+      codes.push(PIECE_CHAR_CODES[code] ?? 63);
     }
   }
   if (empty > 0) codes.push(DIGIT_0 + empty);
   return String.fromCharCode.apply(null, codes);
 }
 
-function rankText(board: Board, base: number): string {
+/** The FEN text of a rank built square by square from the board: codes that do not fit a key. */
+function buildRankOfBoard(board: Board, base: number): string {
+  let text = '';
+  let empty = 0;
+  for (let square = base; square < base + 8; square++) {
+    const code = board[square] ?? 0;
+    if (code === 0) {
+      empty++;
+      continue;
+    }
+    if (empty > 0) text += String(empty);
+    empty = 0;
+    text += String.fromCharCode(PIECE_CHAR_CODES[code & 15] ?? 63);
+  }
+  return empty > 0 ? text + String(empty) : text;
+}
+
+/**
+ * The rank starting at square `base` as one integer, four bits per square (a-file lowest), or -1
+ * if some code does not fit four bits (only in a hand-made Setup). @internal
+ */
+export function rankKey(board: Board, base: number): number {
   const a = board[base] ?? 0;
   const b = board[base + 1] ?? 0;
   const c = board[base + 2] ?? 0;
@@ -71,15 +92,24 @@ function rankText(board: Board, base: number): string {
   const f = board[base + 5] ?? 0;
   const g = board[base + 6] ?? 0;
   const h = board[base + 7] ?? 0;
-  // Codes outside 0–15 (only in a hand-made Setup) would not pack into distinct keys: no caching.
-  if (((a | b | c | d | e | f | g | h) & ~15) !== 0) return buildRank(board, base);
-  const key = a | (b << 4) | (c << 8) | (d << 12) | (e << 16) | (f << 20) | (g << 24) | (h << 28);
+  if (((a | b | c | d | e | f | g | h) & ~15) !== 0) return -1;
+  return a | (b << 4) | (c << 8) | (d << 12) | (e << 16) | (f << 20) | (g << 24) | (h << 28);
+}
+
+/** The FEN text of the rank with key `key` (from `rankKey`, never -1), from the memo table. @internal */
+export function rankTextOfKey(key: number): string {
   const slot = Math.imul(key, 0x9e3779b1) >>> 20;
-  if (RANK_KEYS[slot] === key) return RANK_TEXTS[slot] ?? buildRank(board, base);
-  const text = buildRank(board, base);
+  if (RANK_KEYS[slot] === key) return RANK_TEXTS[slot] ?? buildRank(key);
+  const text = buildRank(key);
   RANK_KEYS[slot] = key;
   RANK_TEXTS[slot] = text;
   return text;
+}
+
+function rankText(board: Board, base: number): string {
+  const key = rankKey(board, base);
+  // -1 is also the key of a rank of 15s, which no board holds: codes outside 0–15 are not cached.
+  return key === -1 ? buildRankOfBoard(board, base) : rankTextOfKey(key);
 }
 
 /**

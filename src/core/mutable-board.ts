@@ -170,6 +170,18 @@ export class MutableBoard {
     this.us ^= BLACK;
   }
 
+  /** Plays an encoded legal move for good, keeping no undo entry (a forward-only walk, as in replay). */
+  playForward(move: number): void {
+    this.make(move);
+    this.sp -= UNDO_SIZE;
+  }
+
+  /** Passes the turn (a null move): the other side moves, en passant lapses. */
+  passTurn(): void {
+    this.us ^= BLACK;
+    this.ep = -1;
+  }
+
   /** The board side of a non-castling move; returns the captured piece code (0 if none). */
   private makeNormal(move: number, from: number, to: number): number {
     const b = this.board;

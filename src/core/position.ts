@@ -78,6 +78,17 @@ export class Position implements Setup {
     return new Position(board.slice(), turn, mask, epSquare, halfmoves, fullmoves, chess960, board.indexOf(KING), board.indexOf(KING | BLACK));
   }
 
+  /**
+   * A position from the compact fields a `MutableBoard` keeps (`board` is taken, not copied): how
+   * replay turns its log back into positions. @internal
+   */
+  static fromCompact(
+    board: Board, turn: Color, castlingMask: number, epSquare: Square | undefined, halfmoves: number, fullmoves: number,
+    chess960: boolean, whiteKing: number, blackKing: number,
+  ): Position {
+    return new Position(board, turn, castlingMask, epSquare, halfmoves, fullmoves, chess960, whiteKing, blackKing);
+  }
+
   /** Whether the side to move is in check (worked out once, when the position is built). */
   isCheck(): boolean {
     return this.check;
@@ -116,7 +127,8 @@ export class Position implements Setup {
 /** One shared, never-mutated array per castling mask, so `play` allocates none. */
 const ROOKS_BY_MASK = new Map<number, readonly Square[]>();
 
-function rooksOfMask(mask: number): readonly Square[] {
+/** The squares of the castling rooks in `mask`, ascending (a shared, frozen array). @internal */
+export function rooksOfMask(mask: number): readonly Square[] {
   let rooks = ROOKS_BY_MASK.get(mask);
   if (rooks === undefined) {
     const list: Square[] = [];
@@ -246,14 +258,17 @@ export function hasLegalEnPassant(pos: Position): boolean {
  */
 export function hasPseudoEnPassant(pos: Position): boolean {
   const ep = pos.epSquare;
-  if (ep === undefined) return false;
-  const us = pos.turn === 'white' ? 0 : BLACK;
+  return ep !== undefined && isPseudoEnPassant(pos.board, pos.turn === 'white' ? 0 : BLACK, ep);
+}
+
+/** `hasPseudoEnPassant` on a bare board: `us` is the side to move (0 or `BLACK`). @internal */
+export function isPseudoEnPassant(board: Board, us: number, ep: Square): boolean {
   const captured = us ? ep + 8 : ep - 8;
-  if (pos.board[captured] !== (PAWN | (us ^ BLACK)) || pos.board[ep] !== 0) return false;
+  if (board[captured] !== (PAWN | (us ^ BLACK)) || board[ep] !== 0) return false;
   // Our capturing pawns stand where an enemy pawn on the ep square would capture.
   const base = (us ? 0 : 64) + ep;
   for (let i = base * 2, end = i + (PAWN_COUNT[base] ?? 0); i < end; i++) {
-    if (pos.board[PAWN_TARGETS[i] ?? 0] === (PAWN | us)) return true;
+    if (board[PAWN_TARGETS[i] ?? 0] === (PAWN | us)) return true;
   }
   return false;
 }

@@ -8,7 +8,7 @@
 import { excerptOf } from '../diagnostics.js';
 import { err, ok, type Result } from '../result.js';
 import { sanError, type SanError } from './san-error.js';
-import type { Role, Square } from './types.js';
+import { ROLES, type Role, type Square } from './types.js';
 
 /** A move as written in SAN (or long algebraic), not yet checked against a position. */
 export type SanMove =
@@ -27,16 +27,16 @@ export type SanMove =
   | { readonly kind: 'castle'; readonly side: 'king' | 'queen'; readonly text: string }
   | { readonly kind: 'null'; readonly text: string };
 
-/** Role by upper-case letter code (`'N'` → knight), for the letters SAN uses. */
-function roleOfCode(code: number): Role | undefined {
+/** Role code (1 pawn … 6 king, 0 for none) by letter code, for the letters SAN uses (any case). */
+function roleCodeOf(code: number): number {
   switch (code | 32) {
-    case 112: return 'pawn'; // p
-    case 110: return 'knight';
-    case 98: return 'bishop';
-    case 114: return 'rook';
-    case 113: return 'queen';
-    case 107: return 'king';
-    default: return undefined;
+    case 112: return 1; // p
+    case 110: return 2; // n
+    case 98: return 3; // b
+    case 114: return 4; // r
+    case 113: return 5; // q
+    case 107: return 6; // k
+    default: return 0;
   }
 }
 
@@ -61,17 +61,92 @@ function bodyEnd(text: string): number {
   return end;
 }
 
-/** Where the promotion spelling ends before `end` and which piece it names; `start === end` if none. */
-function promotionBefore(text: string, end: number): { start: number; role: Role | undefined } {
-  const last = text.charCodeAt(end - 1);
-  if (last === 41 && text.charCodeAt(end - 3) === 40) return { start: end - 3, role: roleOfCode(text.charCodeAt(end - 2)) }; // (Q)
-  if (isRank(last) || end < 3) return { start: end, role: undefined };
-  const before = text.charCodeAt(end - 2);
-  const start = before === 61 || before === 47 ? end - 2 : end - 1; // =Q, /Q or bare Q
-  return { start, role: roleOfCode(last) };
+export const SAN_NORMAL = 0;
+export const SAN_KING_SIDE = 1;
+export const SAN_QUEEN_SIDE = 2;
+export const SAN_NULL = 3;
+
+/**
+ * A SAN read into numbers (`readSan`). One instance is reused move after move, so reading allocates
+ * nothing: replay reads a SAN per ply. @internal
+ */
+export class SanFields {
+  /** `SAN_NORMAL`, `SAN_KING_SIDE`, `SAN_QUEEN_SIDE` or `SAN_NULL`. */
+  kind = SAN_NORMAL;
+  /** Role code 1–6, or 0 for long algebraic without a piece letter (`e2e4`). */
+  role = 0;
+  /** -1 when not written. */
+  fromFile = -1;
+  fromRank = -1;
+  to = 0;
+  capture = false;
+  /** Role code of the promotion piece, 0 for none. */
+  promotion = 0;
 }
 
-function syntaxError(text: string, why = 'is not a move in SAN'): Result<SanMove, SanError> {
+const NOT_SAN = 'is not a move in SAN';
+
+/**
+ * Reads SAN syntax into `out` (see `parseSanSyntax` for the spellings); returns undefined when the
+ * text is a move, else why not (the tail of the error message). @internal
+ */
+export function readSan(text: string, out: SanFields): string | undefined {
+  const end = bodyEnd(text);
+  const first = text.charCodeAt(0);
+  if (first === 79 || first === 48 || first === 45 || first === 90) return readSpecial(text, end, out);
+  const letter = isUpper(first) ? roleCodeOf(first) : 0;
+  if (isUpper(first) && letter === 0) return NOT_SAN;
+  // The promotion spelling before `end`: (Q), =Q, /Q or a bare Q; none when the text ends in a rank.
+  const last = text.charCodeAt(end - 1);
+  let promotionStart = end;
+  let promotion = 0;
+  if (last === 41 && text.charCodeAt(end - 3) === 40) {
+    promotionStart = end - 3;
+    promotion = roleCodeOf(text.charCodeAt(end - 2));
+  } else if (!isRank(last) && end >= 3) {
+    const before = text.charCodeAt(end - 2);
+    promotionStart = before === 61 || before === 47 ? end - 2 : end - 1;
+    promotion = roleCodeOf(last);
+  }
+  let j = promotionStart;
+  if (j < 2 || !isFile(text.charCodeAt(j - 2)) || !isRank(text.charCodeAt(j - 1))) return NOT_SAN;
+  if (promotionStart !== end && promotion === 0) return NOT_SAN;
+  if (promotion === 6 || promotion === 1) return 'promotes to a king or pawn';
+  out.to = text.charCodeAt(j - 2) - 97 + 8 * (text.charCodeAt(j - 1) - 49);
+  j -= 2;
+  const separator = text.charCodeAt(j - 1);
+  const capture = separator === 120 || separator === 58; // x or :
+  if (capture || separator === 45) j--;
+  let i = letter === 0 ? 0 : 1;
+  const fromFile = i < j && isFile(text.charCodeAt(i)) ? text.charCodeAt(i++) - 97 : -1;
+  const fromRank = i < j && isRank(text.charCodeAt(i)) ? text.charCodeAt(i++) - 49 : -1;
+  if (i !== j) return NOT_SAN;
+  // No letter and a full from square is long algebraic: the piece is whatever stands there.
+  const role = letter !== 0 ? letter : fromFile >= 0 && fromRank >= 0 ? 0 : 1;
+  if (promotion !== 0 && role !== 0 && role !== 1) return 'promotes a piece that is not a pawn';
+  out.kind = SAN_NORMAL;
+  out.role = role;
+  out.fromFile = fromFile;
+  out.fromRank = fromRank;
+  out.capture = capture;
+  out.promotion = promotion;
+  return undefined;
+}
+
+/** Castling and null moves: the body (`text` up to `end`) compared without slicing it out. */
+function readSpecial(text: string, end: number, out: SanFields): string | undefined {
+  if (bodyIs(text, end, 'O-O') || bodyIs(text, end, '0-0')) out.kind = SAN_KING_SIDE;
+  else if (bodyIs(text, end, 'O-O-O') || bodyIs(text, end, '0-0-0')) out.kind = SAN_QUEEN_SIDE;
+  else if (bodyIs(text, end, '--') || bodyIs(text, end, 'Z0') || bodyIs(text, end, '0000')) out.kind = SAN_NULL;
+  else return NOT_SAN;
+  return undefined;
+}
+
+function bodyIs(text: string, end: number, body: string): boolean {
+  return end === body.length && text.startsWith(body);
+}
+
+function syntaxError(text: string, why: string): Result<SanMove, SanError> {
   return err(sanError('syntax', text, `'${excerptOf(text.slice(0, 61))}' ${why}`)); // a short quote, however long the token
 }
 
@@ -85,36 +160,28 @@ function syntaxError(text: string, why = 'is not a move in SAN'): Result<SanMove
  * @example parseSanSyntax('Nbd7+') // ok: { kind: 'normal', role: 'knight', fromFile: 1, to: 51, … }
  */
 export function parseSanSyntax(text: string): Result<SanMove, SanError> {
-  const end = bodyEnd(text);
-  const first = text.charCodeAt(0);
-  if (first === 79 || first === 48 || first === 45 || first === 90) return parseSpecial(text, text.slice(0, end));
-  const letter = isUpper(first) ? roleOfCode(first) : undefined;
-  if (isUpper(first) && letter === undefined) return syntaxError(text);
-  const promotion = promotionBefore(text, end);
-  let j = promotion.start;
-  if (j < 2 || !isFile(text.charCodeAt(j - 2)) || !isRank(text.charCodeAt(j - 1))) return syntaxError(text);
-  if (promotion.start !== end && promotion.role === undefined) return syntaxError(text);
-  if (promotion.role === 'king' || promotion.role === 'pawn') return syntaxError(text, 'promotes to a king or pawn');
-  const to = text.charCodeAt(j - 2) - 97 + 8 * (text.charCodeAt(j - 1) - 49);
-  j -= 2;
-  const separator = text.charCodeAt(j - 1);
-  const capture = separator === 120 || separator === 58; // x or :
-  if (capture || separator === 45) j--;
-  let i = letter === undefined ? 0 : 1;
-  const fromFile = i < j && isFile(text.charCodeAt(i)) ? text.charCodeAt(i++) - 97 : undefined;
-  const fromRank = i < j && isRank(text.charCodeAt(i)) ? text.charCodeAt(i++) - 49 : undefined;
-  if (i !== j) return syntaxError(text);
-  // No letter and a full from square is long algebraic: the piece is whatever stands there.
-  const role = letter ?? (fromFile !== undefined && fromRank !== undefined ? undefined : 'pawn');
-  if (promotion.role !== undefined && role !== undefined && role !== 'pawn') {
-    return syntaxError(text, 'promotes a piece that is not a pawn');
-  }
-  return ok({ kind: 'normal', role, fromFile, fromRank, to, capture, promotion: promotion.role, text });
+  const why = readSan(text, FIELDS);
+  return why === undefined ? ok(sanMoveOf(FIELDS, text)) : syntaxError(text, why);
 }
 
-function parseSpecial(text: string, body: string): Result<SanMove, SanError> {
-  if (body === 'O-O' || body === '0-0') return ok({ kind: 'castle', side: 'king', text });
-  if (body === 'O-O-O' || body === '0-0-0') return ok({ kind: 'castle', side: 'queen', text });
-  if (body === '--' || body === 'Z0' || body === '0000') return ok({ kind: 'null', text });
-  return syntaxError(text);
+const FIELDS = new SanFields();
+
+function sanMoveOf(f: SanFields, text: string): SanMove {
+  if (f.kind === SAN_KING_SIDE) return { kind: 'castle', side: 'king', text };
+  if (f.kind === SAN_QUEEN_SIDE) return { kind: 'castle', side: 'queen', text };
+  if (f.kind === SAN_NULL) return { kind: 'null', text };
+  return {
+    kind: 'normal',
+    role: roleOf(f.role),
+    fromFile: f.fromFile >= 0 ? f.fromFile : undefined,
+    fromRank: f.fromRank >= 0 ? f.fromRank : undefined,
+    to: f.to,
+    capture: f.capture,
+    promotion: roleOf(f.promotion),
+    text,
+  };
+}
+
+function roleOf(code: number): Role | undefined {
+  return code === 0 ? undefined : ROLES[code - 1];
 }

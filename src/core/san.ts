@@ -14,7 +14,7 @@ import { generateLegal } from './movegen.js';
 import { KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './mutable-board.js';
 import { decodeMove, encodeNormalMove, type Position } from './position.js';
 import { closestMoves, sanError, type SanError } from './san-error.js';
-import { parseSanSyntax, type SanMove } from './san-syntax.js';
+import { SAN_KING_SIDE, SAN_NORMAL, SAN_QUEEN_SIDE, parseSanSyntax, type SanFields, type SanMove } from './san-syntax.js';
 import { isCastling, legalFromTo } from './uci.js';
 import { FILE_NAMES, RANK_NAMES, ROLES, isNullMove, squareName, type Move, type NormalMove, type Role } from './types.js';
 
@@ -45,7 +45,8 @@ export function resolveSan(pos: Position, san: SanMove): Result<NormalMove, SanE
   }
   if (san.role === undefined) return resolveLongAlgebraic(pos, san);
   const role = ROLES.indexOf(san.role) + 1;
-  const n = matchingMoves(pos, san, role);
+  const promotion = san.promotion === undefined ? 0 : ROLES.indexOf(san.promotion) + 1;
+  const n = matchingMoves(SCRATCH.load(pos), pos.isCheck(), role, san.to, san.fromFile ?? -1, san.fromRank ?? -1, san.capture, promotion);
   if (n === 1) return ok(matchedMove(san, MATCHES[0] ?? 0));
   if (n > 1) {
     const matches: NormalMove[] = [];
@@ -63,28 +64,44 @@ function matchedMove(san: NormalSan, code: number): NormalMove {
 /**
  * Writes into `MATCHES` the encoded legal moves that fit a SAN with a piece letter (or an implied
  * pawn) and returns how many: codes rather than an array of moves, so the usual single match costs
- * no array (replay resolves one SAN per ply).
+ * no array (replay resolves one SAN per ply). `fromFile`/`fromRank` are -1 when not written,
+ * `promotion` is a role code or 0; `inCheck` is whether the side to move on `mb` is in check.
  */
-function matchingMoves(pos: Position, san: NormalSan, role: number): number {
-  const mb = SCRATCH.load(pos);
-  const n = candidatesTo(mb, role, san.to, CANDIDATES);
-  const toFile = san.to & 7;
-  const lastRank = role === 1 && (san.to >> 3) === (mb.us ? 0 : 7);
-  if (lastRank !== (san.promotion !== undefined) || san.promotion === 'king' || san.promotion === 'pawn') return 0;
+function matchingMoves(
+  mb: MutableBoard, inCheck: boolean, role: number, to: number, fromFile: number, fromRank: number, capture: boolean, promotion: number,
+): number {
+  const lastRank = role === 1 && (to >> 3) === (mb.us ? 0 : 7);
+  if (lastRank !== (promotion !== 0) || promotion === 6 || promotion === 1) return 0;
+  const n = candidatesTo(mb, role, to, CANDIDATES);
   // Without a from file, a pawn SAN names a push ("d5"), as in every SAN reader.
-  const fromFile = san.fromFile ?? (role === 1 ? toFile : undefined);
+  const file = fromFile >= 0 ? fromFile : role === 1 ? to & 7 : -1;
+  const capturesNothing = mb.board[to] === 0;
   let matches = 0;
-  const inCheck = pos.isCheck();
   for (let i = 0; i < n; i++) {
     const code = CANDIDATES[i] ?? 0;
     const from = code & 63;
-    if (fromFile !== undefined && (from & 7) !== fromFile) continue;
-    if (san.fromRank !== undefined && from >> 3 !== san.fromRank) continue;
-    if (san.capture && pos.board[san.to] === 0 && (code & KIND_MASK) !== KIND_EN_PASSANT) continue;
+    if (file >= 0 && (from & 7) !== file) continue;
+    if (fromRank >= 0 && from >> 3 !== fromRank) continue;
+    if (capture && capturesNothing && (code & KIND_MASK) !== KIND_EN_PASSANT) continue;
     if (!isLegalCandidate(mb, code, inCheck)) continue;
     MATCHES[matches++] = code;
   }
   return matches;
+}
+
+/**
+ * Resolves SAN read by `readSan` on a live board (`inCheck`: whether its side to move is in check):
+ * the encoded legal move, or -1 when no move or several match, or the SAN is long algebraic or a
+ * null move. Replay's per-ply path: it allocates nothing, and callers take -1 to `parseSan` on a
+ * `Position`, which gives the move or the error with its hint. @internal
+ */
+export function resolveSanFields(mb: MutableBoard, inCheck: boolean, san: SanFields): number {
+  if (san.kind === SAN_KING_SIDE || san.kind === SAN_QUEEN_SIDE) {
+    return castlingMove(mb, san.kind === SAN_KING_SIDE ? 'king' : 'queen');
+  }
+  if (san.kind !== SAN_NORMAL || san.role === 0) return -1;
+  const n = matchingMoves(mb, inCheck, san.role, san.to, san.fromFile, san.fromRank, san.capture, san.promotion);
+  return n === 1 ? (MATCHES[0] ?? 0) | (san.promotion << 12) : -1;
 }
 
 /** `e2e4`, `e2-e4`, `e7e8q`, `e1h1` (Chess960 castling): whatever stands on the from square. */

@@ -13,7 +13,8 @@
  */
 import { diagnostic, excerptOf, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
 import { makeFen } from '../core/fen.js';
-import { play, type Position } from '../core/position.js';
+import { decodeMove, encodeNormalMove, type Position } from '../core/position.js';
+import { ReplayBoard } from '../core/replay-board.js';
 import { makeSan, parseSan, type SanError } from '../core/san.js';
 import { makeUci } from '../core/uci.js';
 import { isNullMove, type Move, type NormalMove } from '../core/types.js';
@@ -39,35 +40,87 @@ export interface ReplayOptions extends FenOptions {
   readonly includeStart?: boolean;
 }
 
+/** `PlyRecord.code` for a null move; -1 means no move (ply 0). */
+const NULL_CODE = -2;
+
 /**
  * One ply (or the start, ply 0). `path` names where the ply stands: `"12"` is main-line ply 12;
  * `"12.2.3"` is the third ply of the second variation that replaces main-line ply 12; nesting
  * appends further `.variation.ply` pairs (`"12.2.3.1.1"`).
+ *
+ * Records made by `replay` hold only entry numbers into the replay's log: the positions, the move
+ * and the FEN are built when first read.
  */
 export class PlyRecord {
   private fenText: string | undefined;
+  private after: Position | undefined;
+  private beforeValue: Position | undefined;
+  private moveValue: Move | undefined;
+  // The logged form (see `logged`): entries of the positions after and before, the encoded move.
+  private log: ReplayBoard | undefined = undefined;
+  private entry = -1;
+  private beforeEntry = -1;
+  private code = -1;
 
   constructor(
     /** Plies since the starting position (0 for the start itself). */
     readonly ply: number,
     readonly path: string,
-    /** The position after the move. */
-    readonly position: Position,
-    /** The position before the move (undefined for ply 0). */
-    readonly before: Position | undefined,
-    readonly move: Move | undefined,
+    position: Position,
+    before: Position | undefined,
+    move: Move | undefined,
     /** The tree node the move came from (undefined for ply 0). */
     readonly node: MoveNode | undefined,
     private readonly fenOptions: FenOptions,
-  ) {}
+  ) {
+    this.after = position;
+    this.beforeValue = before;
+    this.moveValue = move;
+  }
+
+  /**
+   * A record over `log`: the position of `entry`, reached from `beforeEntry` (-1 for ply 0) by the
+   * encoded `code` (-1 for none, `NULL_CODE` for a null move). @internal
+   */
+  static logged(
+    ply: number, path: string, node: MoveNode | undefined, fenOptions: FenOptions,
+    log: ReplayBoard, entry: number, beforeEntry: number, code: number,
+  ): PlyRecord {
+    // The constructor's positions stay unset: they come from the log when first read.
+    const record = new PlyRecord(ply, path, undefined as unknown as Position, undefined, undefined, node, fenOptions);
+    record.log = log;
+    record.entry = entry;
+    record.beforeEntry = beforeEntry;
+    record.code = code;
+    return record;
+  }
+
+  /** The position after the move. */
+  get position(): Position {
+    return (this.after ??= (this.log as ReplayBoard).position(this.entry));
+  }
+
+  /** The position before the move (undefined for ply 0). */
+  get before(): Position | undefined {
+    if (this.beforeEntry < 0) return this.beforeValue;
+    return (this.beforeValue ??= (this.log as ReplayBoard).position(this.beforeEntry));
+  }
+
+  /** The move played (undefined for ply 0). */
+  get move(): Move | undefined {
+    if (this.code === -1) return this.moveValue;
+    return (this.moveValue ??= this.code === NULL_CODE ? { null: true } : decodeMove(this.code));
+  }
 
   /** The fullmove number of the move (of the position, for ply 0). */
   get moveNumber(): number {
+    if (this.log) return this.log.fullmovesAt(this.beforeEntry >= 0 ? this.beforeEntry : this.entry);
     return (this.before ?? this.position).fullmoves;
   }
 
   /** Who made the move (for ply 0: who is to move). */
   get color(): 'white' | 'black' {
+    if (this.log) return this.log.turnAt(this.beforeEntry >= 0 ? this.beforeEntry : this.entry);
     return (this.before ?? this.position).turn;
   }
 
@@ -77,16 +130,18 @@ export class PlyRecord {
   }
 
   get canonicalSan(): string {
-    return this.before && this.move ? makeSan(this.before, this.move) : '';
+    const { before, move } = this;
+    return before && move ? makeSan(before, move) : '';
   }
 
   get uci(): string {
-    if (!this.before || !this.move) return '';
-    return isNullMove(this.move) ? '0000' : makeUci(this.before, this.move);
+    const { before, move } = this;
+    if (!before || !move) return '';
+    return isNullMove(move) ? '0000' : makeUci(before, move);
   }
 
   get fen(): string {
-    this.fenText ??= makeFen(this.position, this.fenOptions);
+    this.fenText ??= this.log ? this.log.fen(this.entry) : makeFen(this.position, this.fenOptions);
     return this.fenText;
   }
 
@@ -117,15 +172,16 @@ export interface GameReplay extends Iterable<PlyRecord> {
 interface Frame {
   readonly line: MoveLine;
   index: number;
-  position: Position;
+  /** The log entry of the position this line has reached. */
+  entry: number;
   ply: number;
   /** The path of this line's parent variation, '' for the main line. */
   readonly prefix: string;
 }
 
 /**
- * Replays `game`. Cost: O(plies) with one candidate-only SAN resolution per ply; FEN strings are
- * built only when read.
+ * Replays `game`. Cost: O(plies) with one candidate-only SAN resolution and one move made on a
+ * private board per ply; positions and FEN strings are built only when read.
  */
 export function replay(game: Game, options: ReplayOptions = {}): GameReplay {
   const start = startingPosition(game);
@@ -141,8 +197,11 @@ export function replay(game: Game, options: ReplayOptions = {}): GameReplay {
       const first = start.position;
       if (!first) return;
       checkFirstMoveNumber(game.moves[0], first, diagnostics, placed);
-      if (options.includeStart) yield new PlyRecord(0, '0', first, undefined, undefined, undefined, fenOptions);
-      const stack: Frame[] = [{ line: game.moves, index: 0, position: first, ply: 0, prefix: '' }];
+      const board = new ReplayBoard(first, game.moves.length, fenOptions.ep ?? 'always', fenOptions.castling ?? 'xfen');
+      if (options.includeStart) yield PlyRecord.logged(0, '0', undefined, fenOptions, board, 0, -1, -1);
+      const stack: Frame[] = [{ line: game.moves, index: 0, entry: 0, ply: 0, prefix: '' }];
+      /** The log entry the live board stands on. */
+      let live = 0;
       while (stack.length > 0) {
         const frame = stack[stack.length - 1] as Frame;
         const node = frame.line[frame.index];
@@ -150,24 +209,37 @@ export function replay(game: Game, options: ReplayOptions = {}): GameReplay {
           stack.pop();
           continue;
         }
-        const before = frame.position;
-        const parsed = parseSan(before, node.san, { allowNull: true });
-        if (!parsed.ok) {
-          diagnostics.push(placed(moveDiagnostic(node, before, parsed.error)));
-          stack.pop();
-          continue;
+        const beforeEntry = frame.entry;
+        if (live !== beforeEntry) {
+          board.restore(beforeEntry);
+          live = beforeEntry;
         }
-        const after = play(before, parsed.value);
+        let code = board.resolve(node.san);
+        if (code < 0) {
+          // Off the fast path (long algebraic, null move, or no single match): the Position API
+          // decides, with the error and its hint when there is no move.
+          const before = board.position(beforeEntry);
+          const parsed = parseSan(before, node.san, { allowNull: true });
+          if (!parsed.ok) {
+            diagnostics.push(placed(moveDiagnostic(node, before, parsed.error)));
+            stack.pop();
+            continue;
+          }
+          code = isNullMove(parsed.value) ? NULL_CODE : encodeNormalMove(before, parsed.value);
+        }
+        if (code === NULL_CODE) board.playNull();
+        else board.play(code);
+        live = board.record();
         frame.index++;
         frame.ply++;
-        frame.position = after;
+        frame.entry = live;
         const path = frame.prefix + String(frame.index);
-        yield new PlyRecord(frame.ply, path, after, before, parsed.value, node, fenOptions);
+        yield PlyRecord.logged(frame.ply, path, node, fenOptions, board, live, beforeEntry, code);
         if (options.variations && node.variations.length > 0) {
           // Pushed last-first so the first variation is walked first, as it reads in the file.
           for (let v = node.variations.length - 1; v >= 0; v--) {
             const line = node.variations[v] as MoveLine;
-            stack.push({ line, index: 0, position: before, ply: frame.ply - 1, prefix: `${path}.${v + 1}.` });
+            stack.push({ line, index: 0, entry: beforeEntry, ply: frame.ply - 1, prefix: `${path}.${v + 1}.` });
           }
         }
       }

@@ -1,0 +1,227 @@
+/**
+ * `ReplayBoard`: a game played forward on one private mutable board, with a compact log of every
+ * position reached, from which `Position`s and FENs are built on demand. Depends on
+ * `mutable-board.ts`, `position.ts`, `san.ts`, `san-syntax.ts`, `movegen.ts`, `fen-write.ts`; no
+ * Node. Internal to replay, which hands out only the `Position`s and strings it builds (DESIGN 7.5).
+ *
+ * Key decision: a ply costs one make on the live board and sixteen integer stores into the log (the
+ * eight rank keys of fen-write's rank table, then the state), not an immutable `Position` (an object
+ * and a 64-byte copy) per ply; the keys of the ranks a move did not touch are kept, and the FEN
+ * placement is eight table lookups by key.
+ */
+import { makeCastlingField, rankKey, rankTextOfKey, type FenCastlingMode, type FenEpMode } from './fen-write.js';
+import { generateEnPassant } from './movegen.js';
+import { KIND_CASTLE, KIND_MASK, MutableBoard } from './mutable-board.js';
+import { Position, isPseudoEnPassant, rooksOfMask } from './position.js';
+import { resolveSanFields } from './san.js';
+import { SanFields, readSan } from './san-syntax.js';
+import { BLACK, PAWN, squareName } from './types.js';
+
+/** Log entry layout: rank keys 0–7 (rank 1 first), then these fields. */
+const TURN = 8;
+const CASTLING = 9;
+const EP = 10;
+/** The en passant square the FEN shows (per the ep mode), -1 for '-'. */
+const FEN_EP = 11;
+const HALFMOVES = 12;
+const FULLMOVES = 13;
+const WHITE_KING = 14;
+const BLACK_KING = 15;
+const STRIDE = 16;
+
+const MOVE_BUFFER = new Int32Array(16);
+const SAN = new SanFields();
+const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, sq) => squareName(sq));
+/** Castling rights that `KQkq` can spell: the rooks on a1, h1, a8, h8. */
+const CORNERS = 0x8181;
+const STANDARD_CASTLING: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
+  const text = (bits & 1 ? 'K' : '') + (bits & 2 ? 'Q' : '') + (bits & 4 ? 'k' : '') + (bits & 8 ? 'q' : '');
+  return text || '-';
+});
+
+export class ReplayBoard {
+  private readonly mb = new MutableBoard();
+  private readonly keys = new Int32Array(8);
+  private halfmoves: number;
+  private fullmoves: number;
+  private check: boolean;
+  private readonly chess960: boolean;
+  private log: Int32Array;
+  private size = 0;
+  /** Positions built so far, by entry, so a ply's `position` and the next ply's `before` are one object. */
+  private readonly positions: (Position | undefined)[] = [];
+
+  /**
+   * Starts from `start` (a validated position: its board holds piece codes only), logging it as
+   * entry 0; `plies` sizes the log (it grows as needed).
+   */
+  constructor(
+    start: Position,
+    plies: number,
+    private readonly epMode: FenEpMode,
+    private readonly castlingMode: FenCastlingMode,
+  ) {
+    this.mb.load(start);
+    for (let rank = 0; rank < 8; rank++) this.keys[rank] = rankKey(start.board, rank * 8);
+    this.halfmoves = start.halfmoves;
+    this.fullmoves = start.fullmoves;
+    this.check = start.isCheck();
+    this.chess960 = start.chess960;
+    this.log = new Int32Array(STRIDE * (plies + 1));
+    this.record();
+    this.positions[0] = start;
+  }
+
+  /**
+   * The encoded legal move `san` names on the live board, or -1 when the fast path cannot tell (no
+   * move, several, long algebraic, a null move, bad syntax): the caller then asks `parseSan`.
+   */
+  resolve(san: string): number {
+    return readSan(san, SAN) === undefined ? resolveSanFields(this.mb, this.check, SAN) : -1;
+  }
+
+  /** Plays an encoded legal move (from `resolve` or `encodeNormalMove`) on the live board. */
+  play(code: number): void {
+    const mb = this.mb;
+    const b = mb.board;
+    const from = code & 63;
+    const to = (code >> 6) & 63;
+    const reset = ((b[from] ?? 0) & 7) === PAWN || ((code & KIND_MASK) !== KIND_CASTLE && b[to] !== 0);
+    if (mb.us) this.fullmoves++;
+    mb.playForward(code);
+    this.halfmoves = reset ? 0 : this.halfmoves + 1;
+    // Only the ranks of `from` and `to` change (castling stays on one rank, en passant takes on `from`'s).
+    this.keys[from >> 3] = rankKey(b, from & 56);
+    this.keys[to >> 3] = rankKey(b, to & 56);
+    this.check = mb.inCheck();
+  }
+
+  /** Plays a null move on the live board. */
+  playNull(): void {
+    if (this.mb.us) this.fullmoves++;
+    this.mb.passTurn();
+    this.halfmoves++;
+    this.check = this.mb.inCheck();
+  }
+
+  /** Appends the live position to the log; returns its entry number. */
+  record(): number {
+    const entry = this.size++;
+    let o = entry * STRIDE;
+    if (o + STRIDE > this.log.length) {
+      const grown = new Int32Array(this.log.length * 2);
+      grown.set(this.log);
+      this.log = grown;
+    }
+    const log = this.log;
+    const keys = this.keys;
+    const mb = this.mb;
+    for (let rank = 0; rank < 8; rank++) log[o + rank] = keys[rank] ?? 0;
+    o += 8;
+    log[o] = mb.us;
+    log[o + 1] = mb.castling;
+    log[o + 2] = mb.ep;
+    log[o + 3] = this.fenEp();
+    log[o + 4] = this.halfmoves;
+    log[o + 5] = this.fullmoves;
+    log[o + 6] = mb.kings[0] ?? -1;
+    log[o + 7] = mb.kings[1] ?? -1;
+    return entry;
+  }
+
+  /** The en passant square the FEN of the live position shows, or -1. */
+  private fenEp(): number {
+    const mb = this.mb;
+    const ep = mb.ep;
+    if (ep < 0 || this.epMode === 'always') return ep;
+    // The pseudo test reads a few squares; the legal one plays the capture (after most double
+    // pushes no pawn stands ready, so the cheap test goes first).
+    if (!isPseudoEnPassant(mb.board, mb.us, ep)) return -1;
+    if (this.epMode === 'pseudo') return ep;
+    return generateEnPassant(mb, MOVE_BUFFER, 0, mb.ownKing()) > 0 ? ep : -1;
+  }
+
+  /** Makes logged `entry` the live position again (to replay a variation from it). */
+  restore(entry: number): void {
+    const log = this.log;
+    const o = entry * STRIDE;
+    const mb = this.mb;
+    this.boardAt(entry, mb.board);
+    mb.load({
+      board: mb.board,
+      turn: log[o + TURN] ? 'black' : 'white',
+      castlingMask: log[o + CASTLING] ?? 0,
+      epSquare: (log[o + EP] ?? -1) >= 0 ? log[o + EP] : undefined,
+      whiteKing: log[o + WHITE_KING] ?? -1,
+      blackKing: log[o + BLACK_KING] ?? -1,
+    });
+    for (let rank = 0; rank < 8; rank++) this.keys[rank] = log[o + rank] ?? 0;
+    this.halfmoves = log[o + HALFMOVES] ?? 0;
+    this.fullmoves = log[o + FULLMOVES] ?? 1;
+    this.check = mb.inCheck();
+  }
+
+  /** The board of `entry`, decoded from its rank keys into `out`. */
+  private boardAt(entry: number, out: Int8Array): Int8Array {
+    const o = entry * STRIDE;
+    for (let rank = 0; rank < 8; rank++) {
+      const key = this.log[o + rank] ?? 0;
+      for (let file = 0; file < 8; file++) out[rank * 8 + file] = (key >>> (4 * file)) & 15;
+    }
+    return out;
+  }
+
+  /** The position of `entry`, built on first request. */
+  position(entry: number): Position {
+    const known = this.positions[entry];
+    if (known !== undefined) return known;
+    const log = this.log;
+    const o = entry * STRIDE;
+    const ep = log[o + EP] ?? -1;
+    const pos = Position.fromCompact(
+      this.boardAt(entry, new Int8Array(64)), log[o + TURN] ? 'black' : 'white', log[o + CASTLING] ?? 0,
+      ep >= 0 ? ep : undefined, log[o + HALFMOVES] ?? 0, log[o + FULLMOVES] ?? 1, this.chess960,
+      log[o + WHITE_KING] ?? -1, log[o + BLACK_KING] ?? -1,
+    );
+    this.positions[entry] = pos;
+    return pos;
+  }
+
+  /** Who is to move in `entry`. */
+  turnAt(entry: number): 'white' | 'black' {
+    return this.log[entry * STRIDE + TURN] ? 'black' : 'white';
+  }
+
+  fullmovesAt(entry: number): number {
+    return this.log[entry * STRIDE + FULLMOVES] ?? 1;
+  }
+
+  /** The FEN of `entry`, as `makeFen` writes it with this board's ep and castling modes. */
+  fen(entry: number): string {
+    const log = this.log;
+    const o = entry * STRIDE;
+    const ep = log[o + FEN_EP] ?? -1;
+    return (
+      rankTextOfKey(log[o + 7] ?? 0) + '/' + rankTextOfKey(log[o + 6] ?? 0) + '/' + rankTextOfKey(log[o + 5] ?? 0) + '/' +
+      rankTextOfKey(log[o + 4] ?? 0) + '/' + rankTextOfKey(log[o + 3] ?? 0) + '/' + rankTextOfKey(log[o + 2] ?? 0) + '/' +
+      rankTextOfKey(log[o + 1] ?? 0) + '/' + rankTextOfKey(log[o] ?? 0) +
+      (log[o + TURN] ? ' b ' : ' w ') +
+      this.castlingField(entry) +
+      ' ' +
+      (ep >= 0 ? SQUARE_NAMES[ep] : '-') +
+      ' ' +
+      (log[o + HALFMOVES] ?? 0) +
+      ' ' +
+      (log[o + FULLMOVES] ?? 1)
+    );
+  }
+
+  /** `makeCastlingField` of `entry`; `KQkq` rights straight from the mask, the rest with the board. */
+  private castlingField(entry: number): string {
+    const mask = this.log[entry * STRIDE + CASTLING] ?? 0;
+    if (!this.chess960 && this.castlingMode !== 'shredder' && (mask & ~CORNERS) === 0) {
+      return STANDARD_CASTLING[((mask >> 7) & 1) | ((mask & 1) << 1) | ((mask >> 13) & 4) | ((mask >> 5) & 8)] ?? '-';
+    }
+    return makeCastlingField(this.boardAt(entry, new Int8Array(64)), rooksOfMask(mask), this.chess960, this.castlingMode);
+  }
+}
