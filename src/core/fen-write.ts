@@ -3,7 +3,7 @@
  * en-passant filters only, `position.ts`; no Node.
  *
  * Key decision: `makeFen` runs once per ply on the replay hot path, so the placement is eight
- * memoised rank strings joined (see `rankText`; no regexes, no per-square strings), and standard
+ * memoised rank strings (seven with their '/') joined (see `rankText`; no regexes, no per-square strings), and standard
  * castling rights go through a 16-entry table instead of a sort.
  */
 import { backRankKing } from './fen-castling.js';
@@ -41,6 +41,8 @@ const STANDARD_CASTLING: readonly string[] = Array.from({ length: 16 }, (_, bits
 const RANK_SLOTS = 4096;
 const RANK_KEYS = new Int32Array(RANK_SLOTS);
 const RANK_TEXTS: string[] = new Array<string>(RANK_SLOTS).fill('8');
+/** The same texts with the '/' that follows every rank but the first: a placement is 8 pieces, not 15. */
+const RANK_TEXTS_SLASHED: string[] = new Array<string>(RANK_SLOTS).fill('8/');
 
 /** The FEN text of a rank from its key (see `rankKey`), built square by square (cache misses only). */
 function buildRank(key: number): string {
@@ -96,20 +98,50 @@ export function rankKey(board: Board, base: number): number {
   return a | (b << 4) | (c << 8) | (d << 12) | (e << 16) | (f << 20) | (g << 24) | (h << 28);
 }
 
-/** The FEN text of the rank with key `key` (from `rankKey`, never -1), from the memo table. @internal */
-export function rankTextOfKey(key: number): string {
+/** The memo slot of rank key `key`, filled first if it holds another key. */
+function rankSlot(key: number): number {
   const slot = Math.imul(key, 0x9e3779b1) >>> 20;
-  if (RANK_KEYS[slot] === key) return RANK_TEXTS[slot] ?? buildRank(key);
-  const text = buildRank(key);
-  RANK_KEYS[slot] = key;
-  RANK_TEXTS[slot] = text;
-  return text;
+  if (RANK_KEYS[slot] !== key) {
+    const text = buildRank(key);
+    RANK_KEYS[slot] = key;
+    RANK_TEXTS[slot] = text;
+    RANK_TEXTS_SLASHED[slot] = text + '/';
+  }
+  return slot;
+}
+
+/** The FEN text of the rank with key `key` (from `rankKey`, never -1), from the memo table. */
+function rankTextOfKey(key: number): string {
+  return RANK_TEXTS[rankSlot(key)] ?? '';
+}
+
+/** `rankTextOfKey(key) + '/'`, from the memo table. */
+function rankTextSlashedOfKey(key: number): string {
+  return RANK_TEXTS_SLASHED[rankSlot(key)] ?? '';
+}
+
+/**
+ * The placement field of a board given as eight rank keys (`rankKey`, rank 1 first) at
+ * `keys[offset]`. @internal
+ */
+export function placementOfKeys(keys: Int32Array, offset: number): string {
+  return (
+    rankTextSlashedOfKey(keys[offset + 7] ?? 0) + rankTextSlashedOfKey(keys[offset + 6] ?? 0) +
+    rankTextSlashedOfKey(keys[offset + 5] ?? 0) + rankTextSlashedOfKey(keys[offset + 4] ?? 0) +
+    rankTextSlashedOfKey(keys[offset + 3] ?? 0) + rankTextSlashedOfKey(keys[offset + 2] ?? 0) +
+    rankTextSlashedOfKey(keys[offset + 1] ?? 0) + rankTextOfKey(keys[offset] ?? 0)
+  );
 }
 
 function rankText(board: Board, base: number): string {
   const key = rankKey(board, base);
   // -1 is also the key of a rank of 15s, which no board holds: codes outside 0–15 are not cached.
   return key === -1 ? buildRankOfBoard(board, base) : rankTextOfKey(key);
+}
+
+function rankTextSlashed(board: Board, base: number): string {
+  const key = rankKey(board, base);
+  return key === -1 ? buildRankOfBoard(board, base) + '/' : rankTextSlashedOfKey(key);
 }
 
 /**
@@ -119,8 +151,8 @@ function rankText(board: Board, base: number): string {
  */
 export function makeBoardFen(board: Board): string {
   return (
-    rankText(board, 56) + '/' + rankText(board, 48) + '/' + rankText(board, 40) + '/' + rankText(board, 32) + '/' +
-    rankText(board, 24) + '/' + rankText(board, 16) + '/' + rankText(board, 8) + '/' + rankText(board, 0)
+    rankTextSlashed(board, 56) + rankTextSlashed(board, 48) + rankTextSlashed(board, 40) + rankTextSlashed(board, 32) +
+    rankTextSlashed(board, 24) + rankTextSlashed(board, 16) + rankTextSlashed(board, 8) + rankText(board, 0)
   );
 }
 

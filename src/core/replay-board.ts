@@ -7,9 +7,10 @@
  * Key decision: a ply costs one make on the live board and sixteen integer stores into the log (the
  * eight rank keys of fen-write's rank table, then the state), not an immutable `Position` (an object
  * and a 64-byte copy) per ply; the keys of the ranks a move did not touch are kept, and the FEN
- * placement is eight table lookups by key.
+ * placement is eight table lookups by key. FENs are built from as few strings as possible (ranks
+ * with their slash, the middle fields memoised), since the caller's first read flattens them.
  */
-import { makeCastlingField, rankKey, rankTextOfKey, type FenCastlingMode, type FenEpMode } from './fen-write.js';
+import { makeCastlingField, placementOfKeys, rankKey, type FenCastlingMode, type FenEpMode } from './fen-write.js';
 import { generateEnPassant } from './movegen.js';
 import { KIND_CASTLE, KIND_MASK, MutableBoard } from './mutable-board.js';
 import { Position, isPseudoEnPassant, rooksOfMask } from './position.js';
@@ -31,13 +32,14 @@ const STRIDE = 16;
 
 const MOVE_BUFFER = new Int32Array(16);
 const SAN = new SanFields();
-const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, sq) => squareName(sq));
 /** Castling rights that `KQkq` can spell: the rooks on a1, h1, a8, h8. */
 const CORNERS = 0x8181;
 const STANDARD_CASTLING: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
   const text = (bits & 1 ? 'K' : '') + (bits & 2 ? 'Q' : '') + (bits & 4 ? 'k' : '') + (bits & 8 ? 'q' : '');
   return text || '-';
 });
+/** `middleFields` texts by (KQkq bits, FEN en passant square + 1, side to move): 16 × 65 × 2 slots. */
+const MIDDLE_FIELDS: (string | undefined)[] = new Array<string | undefined>(16 * 65 * 2).fill(undefined);
 
 export class ReplayBoard {
   private readonly mb = new MutableBoard();
@@ -200,28 +202,32 @@ export class ReplayBoard {
   fen(entry: number): string {
     const log = this.log;
     const o = entry * STRIDE;
-    const ep = log[o + FEN_EP] ?? -1;
-    return (
-      rankTextOfKey(log[o + 7] ?? 0) + '/' + rankTextOfKey(log[o + 6] ?? 0) + '/' + rankTextOfKey(log[o + 5] ?? 0) + '/' +
-      rankTextOfKey(log[o + 4] ?? 0) + '/' + rankTextOfKey(log[o + 3] ?? 0) + '/' + rankTextOfKey(log[o + 2] ?? 0) + '/' +
-      rankTextOfKey(log[o + 1] ?? 0) + '/' + rankTextOfKey(log[o] ?? 0) +
-      (log[o + TURN] ? ' b ' : ' w ') +
-      this.castlingField(entry) +
-      ' ' +
-      (ep >= 0 ? SQUARE_NAMES[ep] : '-') +
-      ' ' +
-      (log[o + HALFMOVES] ?? 0) +
-      ' ' +
-      (log[o + FULLMOVES] ?? 1)
-    );
+    return placementOfKeys(log, o) + this.middleFields(entry) + (log[o + HALFMOVES] ?? 0) + ' ' + (log[o + FULLMOVES] ?? 1);
   }
 
-  /** `makeCastlingField` of `entry`; `KQkq` rights straight from the mask, the rest with the board. */
-  private castlingField(entry: number): string {
-    const mask = this.log[entry * STRIDE + CASTLING] ?? 0;
-    if (!this.chess960 && this.castlingMode !== 'shredder' && (mask & ~CORNERS) === 0) {
-      return STANDARD_CASTLING[((mask >> 7) & 1) | ((mask & 1) << 1) | ((mask >> 13) & 4) | ((mask >> 5) & 8)] ?? '-';
+  /**
+   * The FEN fields between placement and counters, spaces included (`' w KQkq - '`): memoised for
+   * `KQkq` rights, so a FEN is ten strings joined rather than sixteen.
+   */
+  private middleFields(entry: number): string {
+    const o = entry * STRIDE;
+    const mask = this.log[o + CASTLING] ?? 0;
+    const black = (this.log[o + TURN] ?? 0) !== 0;
+    const ep = this.log[o + FEN_EP] ?? -1;
+    if (this.chess960 || this.castlingMode === 'shredder' || (mask & ~CORNERS) !== 0) {
+      return this.buildMiddleFields(black, this.castlingField(entry, mask), ep);
     }
+    const bits = ((mask >> 7) & 1) | ((mask & 1) << 1) | ((mask >> 13) & 4) | ((mask >> 5) & 8);
+    const slot = ((bits * 65 + ep + 1) << 1) | (black ? 1 : 0);
+    return (MIDDLE_FIELDS[slot] ??= this.buildMiddleFields(black, STANDARD_CASTLING[bits] ?? '-', ep));
+  }
+
+  private buildMiddleFields(black: boolean, castling: string, ep: number): string {
+    return (black ? ' b ' : ' w ') + castling + ' ' + (ep >= 0 ? squareName(ep) : '-') + ' ';
+  }
+
+  /** `makeCastlingField` of `entry` (with its board, which the Chess960 letters need). */
+  private castlingField(entry: number, mask: number): string {
     return makeCastlingField(this.boardAt(entry, new Int8Array(64)), rooksOfMask(mask), this.chess960, this.castlingMode);
   }
 }
