@@ -154,6 +154,32 @@ export function isAttackedBySlider(board: Board, square: Square, them: number): 
 }
 
 /**
+ * Whether the normal move just made from `from` to `to` (not castling, not en passant) attacks the
+ * enemy king on `k`: the piece now on `to` directly, or a slider of the mover's that leaving `from`
+ * uncovered. Only those can give check when the king was not in check before, and testing them is
+ * a fraction of a full `isAttackedBy` (replay asks once per ply).
+ */
+export function moveGivesCheck(board: Board, from: Square, to: Square, k: Square): boolean {
+  const piece = board[to] ?? 0;
+  const mover = piece & BLACK;
+  const role = piece & 7;
+  const files = Math.abs((to & 7) - (k & 7));
+  if (role === KNIGHT) {
+    if (files * Math.abs((to >> 3) - (k >> 3)) === 2) return true;
+  } else if (role === PAWN) {
+    if (files === 1 && (k >> 3) === (to >> 3) + (mover ? -1 : 1)) return true;
+  } else if (role !== KING) {
+    const dir = DIRECTION_BETWEEN[k * 64 + to] ?? -1;
+    if (dir >= 0 && SLIDES[piece * 8 + dir] === 1 && firstOccupied(board, k, dir) === to) return true;
+  }
+  const dir = DIRECTION_BETWEEN[k * 64 + from] ?? -1;
+  if (dir < 0) return false;
+  const t = firstOccupied(board, k, dir);
+  const behind = t >= 0 ? board[t] ?? 0 : 0;
+  return t >= 0 && (behind & BLACK) === mover && SLIDES[behind * 8 + dir] === 1;
+}
+
+/**
  * Whether any piece of colour `by` attacks `square` on `board` (pieces block sliders as they stand;
  * the piece on `square`, if any, does not matter).
  *

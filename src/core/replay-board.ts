@@ -12,7 +12,8 @@
  */
 import { makeCastlingField, placementOfKeys, rankKey, type FenCastlingMode, type FenEpMode } from './fen-write.js';
 import { generateEnPassant } from './movegen.js';
-import { KIND_CASTLE, KIND_MASK, MutableBoard } from './mutable-board.js';
+import { moveGivesCheck } from './attacks.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './mutable-board.js';
 import { Position, isPseudoEnPassant, rooksOfMask } from './position.js';
 import { resolveSanFields } from './san.js';
 import { SanFields, readSan } from './san-syntax.js';
@@ -47,6 +48,11 @@ export class ReplayBoard {
   private halfmoves: number;
   private fullmoves: number;
   private check: boolean;
+  /**
+   * Whether the side not to move may be in check (after a null move out of check, or a restore):
+   * then the next move's check is found by the full test, since `moveGivesCheck` assumes not.
+   */
+  private opponentMayBeInCheck = true;
   private readonly chess960: boolean;
   private log: Int32Array;
   private size = 0;
@@ -95,11 +101,19 @@ export class ReplayBoard {
     // Only the ranks of `from` and `to` change (castling stays on one rank, en passant takes on `from`'s).
     this.keys[from >> 3] = rankKey(b, from & 56);
     this.keys[to >> 3] = rankKey(b, to & 56);
-    this.check = mb.inCheck();
+    const kind = code & KIND_MASK;
+    const k = mb.ownKing();
+    this.check =
+      this.opponentMayBeInCheck || kind === KIND_CASTLE || kind === KIND_EN_PASSANT
+        ? mb.inCheck()
+        : k >= 0 && moveGivesCheck(b, from, to, k);
+    // The mover's king is safe after a legal move: the side now to move may rely on that.
+    this.opponentMayBeInCheck = false;
   }
 
   /** Plays a null move on the live board. */
   playNull(): void {
+    this.opponentMayBeInCheck = this.check;
     if (this.mb.us) this.fullmoves++;
     this.mb.passTurn();
     this.halfmoves++;
@@ -161,6 +175,7 @@ export class ReplayBoard {
     this.halfmoves = log[o + HALFMOVES] ?? 0;
     this.fullmoves = log[o + FULLMOVES] ?? 1;
     this.check = mb.inCheck();
+    this.opponentMayBeInCheck = true;
   }
 
   /** The board of `entry`, decoded from its rank keys into `out`. */
