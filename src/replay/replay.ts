@@ -187,64 +187,111 @@ export function replay(game: Game, options: ReplayOptions = {}): GameReplay {
   const start = startingPosition(game);
   const diagnostics: Diagnostic[] = [];
   const fenOptions: FenOptions = { ep: options.ep ?? 'always', ...(options.castling ? { castling: options.castling } : {}) };
-  const placed = (d: Diagnostic): Diagnostic => placeInGame(game, d);
   return {
     start,
     diagnostics,
-    *[Symbol.iterator]() {
-      diagnostics.length = 0;
-      for (const d of start.diagnostics) diagnostics.push(placed(d));
-      const first = start.position;
-      if (!first) return;
-      checkFirstMoveNumber(game.moves[0], first, diagnostics, placed);
-      const board = new ReplayBoard(first, game.moves.length, fenOptions.ep ?? 'always', fenOptions.castling ?? 'xfen');
-      if (options.includeStart) yield PlyRecord.logged(0, '0', undefined, fenOptions, board, 0, -1, -1);
-      const stack: Frame[] = [{ line: game.moves, index: 0, entry: 0, ply: 0, prefix: '' }];
-      /** The log entry the live board stands on. */
-      let live = 0;
-      while (stack.length > 0) {
-        const frame = stack[stack.length - 1] as Frame;
-        const node = frame.line[frame.index];
-        if (!node) {
+    [Symbol.iterator]: () => new ReplayWalk(game, options, fenOptions, start, diagnostics),
+  };
+}
+
+/**
+ * The iterator behind `replay`: walks the move tree one ply per `next()`. A class rather than a
+ * generator, because resuming a generator per ply cost more than this method call (measured).
+ * Like a generator, it does nothing until the first `next()`.
+ */
+class ReplayWalk implements Iterator<PlyRecord> {
+  private board: ReplayBoard | undefined;
+  private readonly stack: Frame[] = [];
+  /** The log entry the live board stands on. */
+  private live = 0;
+  private started = false;
+
+  constructor(
+    private readonly game: Game,
+    private readonly options: ReplayOptions,
+    private readonly fenOptions: FenOptions,
+    private readonly start: StartingPosition,
+    private readonly diagnostics: Diagnostic[],
+  ) {}
+
+  [Symbol.iterator](): this {
+    return this;
+  }
+
+  /** Ends the walk early (`break` out of a `for…of`), as a generator's `return` would. */
+  return(): IteratorResult<PlyRecord> {
+    this.started = true;
+    this.stack.length = 0;
+    return { done: true, value: undefined };
+  }
+
+  next(): IteratorResult<PlyRecord> {
+    if (!this.started) {
+      this.started = true;
+      const first = this.begin();
+      if (first !== undefined) return { done: false, value: first };
+    }
+    const board = this.board;
+    const stack = this.stack;
+    while (board !== undefined && stack.length > 0) {
+      const frame = stack[stack.length - 1] as Frame;
+      const node = frame.line[frame.index];
+      if (!node) {
+        stack.pop();
+        continue;
+      }
+      const beforeEntry = frame.entry;
+      if (this.live !== beforeEntry) {
+        board.restore(beforeEntry);
+        this.live = beforeEntry;
+      }
+      let code = board.resolve(node.san);
+      if (code < 0) {
+        // Off the fast path (long algebraic, null move, or no single match): the Position API
+        // decides, with the error and its hint when there is no move.
+        const before = board.position(beforeEntry);
+        const parsed = parseSan(before, node.san, { allowNull: true });
+        if (!parsed.ok) {
+          this.diagnostics.push(placeInGame(this.game, moveDiagnostic(node, before, parsed.error)));
           stack.pop();
           continue;
         }
-        const beforeEntry = frame.entry;
-        if (live !== beforeEntry) {
-          board.restore(beforeEntry);
-          live = beforeEntry;
-        }
-        let code = board.resolve(node.san);
-        if (code < 0) {
-          // Off the fast path (long algebraic, null move, or no single match): the Position API
-          // decides, with the error and its hint when there is no move.
-          const before = board.position(beforeEntry);
-          const parsed = parseSan(before, node.san, { allowNull: true });
-          if (!parsed.ok) {
-            diagnostics.push(placed(moveDiagnostic(node, before, parsed.error)));
-            stack.pop();
-            continue;
-          }
-          code = isNullMove(parsed.value) ? NULL_CODE : encodeNormalMove(before, parsed.value);
-        }
-        if (code === NULL_CODE) board.playNull();
-        else board.play(code);
-        live = board.record();
-        frame.index++;
-        frame.ply++;
-        frame.entry = live;
-        const path = frame.prefix + String(frame.index);
-        yield PlyRecord.logged(frame.ply, path, node, fenOptions, board, live, beforeEntry, code);
-        if (options.variations && node.variations.length > 0) {
-          // Pushed last-first so the first variation is walked first, as it reads in the file.
-          for (let v = node.variations.length - 1; v >= 0; v--) {
-            const line = node.variations[v] as MoveLine;
-            stack.push({ line, index: 0, entry: beforeEntry, ply: frame.ply - 1, prefix: `${path}.${v + 1}.` });
-          }
+        code = isNullMove(parsed.value) ? NULL_CODE : encodeNormalMove(before, parsed.value);
+      }
+      if (code === NULL_CODE) board.playNull();
+      else board.play(code);
+      const entry = board.record();
+      this.live = entry;
+      frame.index++;
+      frame.ply++;
+      frame.entry = entry;
+      const path = frame.prefix + String(frame.index);
+      if (this.options.variations && node.variations.length > 0) {
+        // Pushed last-first so the first variation is walked first, as it reads in the file.
+        for (let v = node.variations.length - 1; v >= 0; v--) {
+          const line = node.variations[v] as MoveLine;
+          stack.push({ line, index: 0, entry: beforeEntry, ply: frame.ply - 1, prefix: `${path}.${v + 1}.` });
         }
       }
-    },
-  };
+      return { done: false, value: PlyRecord.logged(frame.ply, path, node, this.fenOptions, board, entry, beforeEntry, code) };
+    }
+    return { done: true, value: undefined };
+  }
+
+  /** The start of a walk: diagnostics reset, the board set up; returns the ply 0 record if asked for. */
+  private begin(): PlyRecord | undefined {
+    const { game, diagnostics } = this;
+    const placed = (d: Diagnostic): Diagnostic => placeInGame(game, d);
+    diagnostics.length = 0;
+    for (const d of this.start.diagnostics) diagnostics.push(placed(d));
+    const first = this.start.position;
+    if (!first) return undefined;
+    checkFirstMoveNumber(game.moves[0], first, diagnostics, placed);
+    const board = new ReplayBoard(first, game.moves.length, this.fenOptions.ep ?? 'always', this.fenOptions.castling ?? 'xfen');
+    this.board = board;
+    this.stack.push({ line: game.moves, index: 0, entry: 0, ply: 0, prefix: '' });
+    return this.options.includeStart ? PlyRecord.logged(0, '0', undefined, this.fenOptions, board, 0, -1, -1) : undefined;
+  }
 }
 
 /** Fills in line, column and game index from the diagnostic's file offset. */
