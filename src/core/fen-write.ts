@@ -110,27 +110,14 @@ function rankSlot(key: number): number {
   return slot;
 }
 
-/** The FEN text of the rank with key `key` (from `rankKey`, never -1), from the memo table. */
-function rankTextOfKey(key: number): string {
+/** The FEN text of the rank with key `key` (from `rankKey`, never -1), from the memo table. @internal */
+export function rankTextOfKey(key: number): string {
   return RANK_TEXTS[rankSlot(key)] ?? '';
 }
 
-/** `rankTextOfKey(key) + '/'`, from the memo table. */
-function rankTextSlashedOfKey(key: number): string {
+/** `rankTextOfKey(key) + '/'`, from the memo table. @internal */
+export function rankTextSlashedOfKey(key: number): string {
   return RANK_TEXTS_SLASHED[rankSlot(key)] ?? '';
-}
-
-/**
- * The placement field of a board given as eight rank keys (`rankKey`, rank 1 first) at
- * `keys[offset]`. @internal
- */
-export function placementOfKeys(keys: Int32Array, offset: number): string {
-  return (
-    rankTextSlashedOfKey(keys[offset + 7] ?? 0) + rankTextSlashedOfKey(keys[offset + 6] ?? 0) +
-    rankTextSlashedOfKey(keys[offset + 5] ?? 0) + rankTextSlashedOfKey(keys[offset + 4] ?? 0) +
-    rankTextSlashedOfKey(keys[offset + 3] ?? 0) + rankTextSlashedOfKey(keys[offset + 2] ?? 0) +
-    rankTextSlashedOfKey(keys[offset + 1] ?? 0) + rankTextOfKey(keys[offset] ?? 0)
-  );
 }
 
 function rankText(board: Board, base: number): string {

@@ -7,10 +7,10 @@
  * Key decision: a ply costs one make on the live board and sixteen integer stores into the log (the
  * eight rank keys of fen-write's rank table, then the state), not an immutable `Position` (an object
  * and a 64-byte copy) per ply; the keys of the ranks a move did not touch are kept, and the FEN
- * placement is eight table lookups by key. FENs are built from as few strings as possible (ranks
+ * placement reuses the previous FEN's rank texts where the keys match. FENs are built from as few strings as possible (ranks
  * with their slash, the middle fields memoised), since the caller's first read flattens them.
  */
-import { makeCastlingField, placementOfKeys, rankKey, type FenCastlingMode, type FenEpMode } from './fen-write.js';
+import { makeCastlingField, rankKey, rankTextOfKey, rankTextSlashedOfKey, type FenCastlingMode, type FenEpMode } from './fen-write.js';
 import { generateEnPassant } from './movegen.js';
 import { moveGivesCheck } from './attacks.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './mutable-board.js';
@@ -56,6 +56,12 @@ export class ReplayBoard {
   private readonly chess960: boolean;
   private log: Int32Array;
   private size = 0;
+  /**
+   * The rank texts of the last placement built (rank 1 first) and their keys: consecutive FENs share
+   * most ranks, and comparing keys beats a lookup in fen-write's table. -1 is no rank's key.
+   */
+  private readonly shownKeys = new Int32Array(8).fill(-1);
+  private readonly shownTexts: string[] = ['', '', '', '', '', '', '', ''];
   /** Positions built so far, by entry, so a ply's `position` and the next ply's `before` are one object. */
   private readonly positions: (Position | undefined)[] = [];
 
@@ -217,7 +223,26 @@ export class ReplayBoard {
   fen(entry: number): string {
     const log = this.log;
     const o = entry * STRIDE;
-    return placementOfKeys(log, o) + this.middleFields(entry) + (log[o + HALFMOVES] ?? 0) + ' ' + (log[o + FULLMOVES] ?? 1);
+    return this.placement(o) + this.middleFields(entry) + (log[o + HALFMOVES] ?? 0) + ' ' + (log[o + FULLMOVES] ?? 1);
+  }
+
+  /** The placement field of the entry at log offset `o`: its ranks' texts, each with its '/' but rank 1. */
+  private placement(o: number): string {
+    const log = this.log;
+    const keys = this.shownKeys;
+    const texts = this.shownTexts;
+    let placement = '';
+    for (let rank = 7; rank >= 0; rank--) {
+      const key = log[o + rank] ?? 0;
+      let text = texts[rank] ?? '';
+      if (keys[rank] !== key) {
+        text = rank > 0 ? rankTextSlashedOfKey(key) : rankTextOfKey(key);
+        keys[rank] = key;
+        texts[rank] = text;
+      }
+      placement += text;
+    }
+    return placement;
   }
 
   /**
