@@ -6,13 +6,13 @@
  *
  * Key decision: a ply costs one make on the live board and sixteen integer stores into the log (the
  * eight rank keys of fen-write's rank table, then the state), not an immutable `Position` (an object
- * and a 64-byte copy) per ply; the keys of the ranks a move did not touch are kept, and the FEN
- * placement reuses the previous FEN's rank texts where the keys match. FENs are built from as few strings as possible (ranks
- * with their slash, the middle fields memoised), since the caller's first read flattens them.
+ * and a 64-byte copy) per ply. The keys of the ranks a move did not touch are kept, and a FEN reuses
+ * the previous FEN's rank texts where the keys match; it is built from as few strings as possible
+ * (ranks with their slash, the middle fields memoised), since the caller's first read flattens them.
  */
+import { moveGivesCheck } from './attacks.js';
 import { makeCastlingField, rankKey, rankTextOfKey, rankTextSlashedOfKey, type FenCastlingMode, type FenEpMode } from './fen-write.js';
 import { generateEnPassant } from './movegen.js';
-import { moveGivesCheck } from './attacks.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './mutable-board.js';
 import { Position, isPseudoEnPassant, rooksOfMask } from './position.js';
 import { resolveSanFields } from './san.js';
@@ -100,6 +100,7 @@ export class ReplayBoard {
     const b = mb.board;
     const from = code & 63;
     const to = (code >> 6) & 63;
+    // The halfmove clock restarts on pawn moves and captures (castling "takes" its own rook: no capture).
     const reset = ((b[from] ?? 0) & 7) === PAWN || ((code & KIND_MASK) !== KIND_CASTLE && b[to] !== 0);
     if (mb.us) this.fullmoves++;
     mb.playForward(code);
@@ -129,7 +130,7 @@ export class ReplayBoard {
   /** Appends the live position to the log; returns its entry number. */
   record(): number {
     const entry = this.size++;
-    let o = entry * STRIDE;
+    const o = entry * STRIDE;
     if (o + STRIDE > this.log.length) {
       const grown = new Int32Array(this.log.length * 2);
       grown.set(this.log);
@@ -139,15 +140,14 @@ export class ReplayBoard {
     const keys = this.keys;
     const mb = this.mb;
     for (let rank = 0; rank < 8; rank++) log[o + rank] = keys[rank] ?? 0;
-    o += 8;
-    log[o] = mb.us;
-    log[o + 1] = mb.castling;
-    log[o + 2] = mb.ep;
-    log[o + 3] = this.fenEp();
-    log[o + 4] = this.halfmoves;
-    log[o + 5] = this.fullmoves;
-    log[o + 6] = mb.kings[0] ?? -1;
-    log[o + 7] = mb.kings[1] ?? -1;
+    log[o + TURN] = mb.us;
+    log[o + CASTLING] = mb.castling;
+    log[o + EP] = mb.ep;
+    log[o + FEN_EP] = this.fenEp();
+    log[o + HALFMOVES] = this.halfmoves;
+    log[o + FULLMOVES] = this.fullmoves;
+    log[o + WHITE_KING] = mb.kings[0] ?? -1;
+    log[o + BLACK_KING] = mb.kings[1] ?? -1;
     return entry;
   }
 
@@ -247,7 +247,7 @@ export class ReplayBoard {
 
   /**
    * The FEN fields between placement and counters, spaces included (`' w KQkq - '`): memoised for
-   * `KQkq` rights, so a FEN is ten strings joined rather than sixteen.
+   * `KQkq` rights, one string where there were six.
    */
   private middleFields(entry: number): string {
     const o = entry * STRIDE;
