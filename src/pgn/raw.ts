@@ -16,7 +16,7 @@
 export type RawTokenKind =
   /** A SAN-shaped token, check suffix and `e.p.` included (`Nf3+`, `e8=Q`, `e8(Q)`, `O-O`, `--`). */
   | 'san'
-  /** `12.`, `12...`, `12…`, `1. ...`: digits then dots (`text` is the whole indication). */
+  /** `12.`, `12...`, `12…`, `1. ...`: digits then dots (`text` is empty: read the offsets). */
   | 'moveNumber'
   /** Dots with no number before them (`...`), which carry no information. */
   | 'dots'

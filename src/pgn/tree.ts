@@ -203,13 +203,14 @@ class TreeBuilder {
     f.variations = NONE;
   }
 
+  /** A move number node, read from the game text (the raw node has no text). */
   private moveNumber(e: RawToken): MoveNumber {
-    const text = e.text;
+    const text = this.text;
     let value = 0;
-    let i = 0;
-    for (let c = text.charCodeAt(0); isDigit(c); c = text.charCodeAt(++i)) value = value * 10 + c - 48;
+    let i = e.start;
+    for (let c = text.charCodeAt(i); isDigit(c); c = text.charCodeAt(++i)) value = value * 10 + c - 48;
     // White: exactly one `.` after the digits; anything more (`...`, `…`, `. ...`) is Black.
-    return { offset: this.shift + e.start, length: e.end - e.start, value, black: text.length - i > 1 || text.charCodeAt(i) === 0x2026 };
+    return { offset: this.shift + e.start, length: e.end - e.start, value, black: e.end - i > 1 || text.charCodeAt(i) === 0x2026 };
   }
 
   private comment(e: RawToken | RawComment): void {
@@ -319,7 +320,7 @@ class TreeBuilder {
     if (this.afterResultReported) return;
     this.afterResultReported = true;
     const result = (this.result as GameResult).value;
-    const what = e.kind === 'tag' ? this.text.slice(e.start, e.end) : e.text;
+    const what = e.kind === 'tag' || e.kind === 'moveNumber' ? this.text.slice(e.start, e.end) : e.text;
     this.sink.add('PGN_TEXT_AFTER_RESULT', `${quoted(what)} after the result \`${result}\` is ignored`, e.start, e.end, {
       hint: 'the result ends the game; a new game starts with its tag pairs on a new line',
     });
@@ -349,7 +350,8 @@ class TreeBuilder {
     const last = elements.at(-1);
     if (last === undefined) return; // a dropped (too large) game: already reported
     if (last.end === this.text.length && looksCut(last)) {
-      this.sink.add('PGN_TRUNCATED', `the input ends in the middle of the game, at ${quoted(last.text)}`, last.start, last.end, {
+      const at = last.kind === 'moveNumber' ? this.text.slice(last.start, last.end) : last.text;
+      this.sink.add('PGN_TRUNCATED', `the input ends in the middle of the game, at ${quoted(at)}`, last.start, last.end, {
         hint: 'the file looks cut short: the last game has no result and no final line end',
       });
       return;

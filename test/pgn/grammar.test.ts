@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/pgn/generated/pgn-parser.js';
 import type { RawElement } from '../../src/pgn/raw.js';
 
-/** A token node spanning `text` at `start` (for kinds whose text is the whole match). */
+/** A token node spanning `text` at `start` (for kinds whose text is the whole match; a move number's is empty). */
 function tok(kind: RawElement['kind'], text: string, start: number): RawElement {
-  return { kind, text, start, end: start + text.length } as RawElement;
+  return { kind, text: kind === 'moveNumber' ? '' : text, start, end: start + text.length } as RawElement;
 }
 
 describe('grammar: tag pairs (8.1)', () => {
