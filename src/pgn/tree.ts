@@ -24,7 +24,7 @@ import { makeComment } from './comment-commands.js';
 import type { DiagnosticSink } from './location.js';
 import type { RawComment, RawElement, RawGame, RawToken } from './raw.js';
 import { describeInvalid, quoted } from './hints.js';
-import { isDigit, isLoneEnPassant, splitCheck } from './move-token.js';
+import { isDigit, isLoneEnPassant, mayHaveCheck, splitCheck } from './move-token.js';
 import { TagSection } from './tag-section.js';
 
 /** Everything `parseGame` needs from the tree but the game's position in the file. */
@@ -181,7 +181,9 @@ class TreeBuilder {
       else if (last.check === '') last.check = e.text.slice(4);
       return;
     }
-    const { san, check } = splitCheck(e.text);
+    let san = e.text;
+    let check = '';
+    if (mayHaveCheck(san)) ({ san, check } = splitCheck(san)); // most moves: no object to unpack
     const offset = this.shift + e.start;
     const length = e.end - e.start;
     let before = f.comments;
