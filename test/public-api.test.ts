@@ -2,6 +2,7 @@
  * The runtime exports of the two public entry points. A change here is a change of the public API,
  * so it shows in review (chess.js's api-extractor report, without the tool).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as browser from '../src/index.js';
 import * as node from '../src/node/index.js';
@@ -25,5 +26,16 @@ describe('public API', () => {
     expect(Object.keys(node).sort()).toEqual(
       ['DEFAULT_MAX_BLOCK', 'createDecoder', 'openInput', 'readGames', 'readPgn', 'readPgnChunks'].sort(),
     );
+  });
+});
+
+describe('type declarations (dist/, built by pretest)', () => {
+  // Members marked @internal (the replay's log access, Position's generator form) are for forsyth's
+  // own modules: tsconfig.build.json strips them from the .d.ts files users compile against.
+  it('leave out what is marked @internal', () => {
+    const replayTypes = readFileSync(new URL('../dist/src/replay/replay.d.ts', import.meta.url), 'utf8');
+    expect(replayTypes).toContain('class PlyRecord');
+    expect(replayTypes).toContain('get fen()');
+    expect(replayTypes).not.toContain('logged(');
   });
 });
