@@ -1,7 +1,7 @@
 /**
  * `--jobs N`: the games of a run processed by N worker threads, their outputs handed back in input
  * order. The main thread reads, decodes and splits the input (cheap), sends the games in batches
- * (about 200 games or 1 MB of text each) to the workers, which parse, replay and format them (the
+ * (up to 200 games or 1 MB of text each; the first ones smaller) to the workers, which parse, replay and format them (the
  * expensive part), and prints each batch's outputs and diagnostics when its turn comes, through the
  * same writer and reporter as `--jobs 1`; so the output is byte for byte the same.
  *
@@ -18,6 +18,11 @@ import type { ChunkItem, Session } from '../session.js';
 import type { Batch, BatchGame, BatchReply, EncodedOutput, WorkerTask } from './protocol.js';
 
 const BATCH_GAMES = 200;
+/**
+ * The first batches are smaller (25, 50, 100 games, then 200): each worker gets work, and starts
+ * loading and warming up, while the main thread is still reading the first megabyte.
+ */
+const FIRST_BATCH_GAMES = 25;
 const BATCH_CHARS = 1024 * 1024;
 const IN_FLIGHT_PER_WORKER = 2;
 const WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -121,6 +126,7 @@ export async function runInWorkers(
   let items: ChunkItem[] = [];
   let games: BatchGame[] = [];
   let chars = 0;
+  let batchGames = FIRST_BATCH_GAMES;
   const send = (): void => {
     const outputs = games.length > 0 ? pool.run(games) : Promise.resolve([]);
     outputs.catch(() => {}); // awaited in turn below; this only keeps a later batch's failure from being "unhandled"
@@ -146,8 +152,9 @@ export async function runInWorkers(
         games.push({ chunk: item.chunk, file: item.file.name, number: item.number });
         chars += item.chunk.text.length;
       }
-      if (games.length >= BATCH_GAMES || chars >= BATCH_CHARS) {
+      if (games.length >= batchGames || chars >= BATCH_CHARS) {
         send();
+        batchGames = Math.min(BATCH_GAMES, batchGames * 2);
         while (inFlight.length > jobs * IN_FLIGHT_PER_WORKER) await printOldest();
       }
     }
