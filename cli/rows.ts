@@ -1,11 +1,11 @@
 /**
  * From replayed plies to printed rows, shared by `fens` and `positions`: builds a PositionRow from a
  * PlyRecord (reading the lazy SAN/UCI strings only when the format prints them) and prints rows with
- * the format's header and game breaks, one row at a time or a whole game's formatted rows at once
- * (`printGame`: what `fens` does, on the main thread or in worker threads).
+ * the format's header: a whole game's formatted rows at once, after a game break (`printGame`, on
+ * the main thread or from worker threads), or single rows that belong to no one game (`print`:
+ * `positions --unique`).
  */
 import { findTag, type Game, type PlyRecord } from '../src/index.js';
-import type { GameItem } from './session.js';
 import { makeFormatter, type ColumnSettings, type PositionFormat, type PositionRow, type RowFormatter } from './output/formats.js';
 import type { BufferedWriter } from './output/writer.js';
 
@@ -13,29 +13,19 @@ export class RowPrinter {
   /** Rows printed so far. */
   written = 0;
   private readonly formatter: RowFormatter;
-  private readonly needsMoves: boolean;
-  private rowsInGame = 0;
   private gamesWithRows = 0;
 
   constructor(
     private readonly writer: BufferedWriter,
     format: PositionFormat,
     readonly columns: ColumnSettings,
-    private readonly options: { readonly gameBreaks?: boolean } = {},
   ) {
     this.formatter = makeFormatter(format, columns);
-    this.needsMoves = needsMoves(format);
     if (this.formatter.header !== undefined) writer.line(this.formatter.header);
   }
 
-  /** The row for one ply of a game. */
-  rowOf(record: PlyRecord, item: GameItem, tags: PositionRow['tags']): PositionRow {
-    return positionRow(record, item.file.name, item.number, tags, this.needsMoves);
-  }
-
+  /** Prints one row, with no game break: for rows that belong to no one game (`--unique`). */
   print(row: PositionRow): void {
-    if (this.rowsInGame === 0) this.startGame();
-    this.rowsInGame++;
     this.written++;
     this.writer.line(this.formatter.row(row));
   }
@@ -50,14 +40,9 @@ export class RowPrinter {
 
   /** The game break before a game's first row, unless it is the first game with rows. */
   private startGame(): void {
-    const gameBreak = this.options.gameBreaks === false ? undefined : this.formatter.gameBreak;
+    const gameBreak = this.formatter.gameBreak;
     if (this.gamesWithRows > 0 && gameBreak !== undefined) this.writer.line(gameBreak);
     this.gamesWithRows++;
-  }
-
-  /** Marks the end of a game, so the next row of another game gets a game break before it. */
-  endGame(): void {
-    this.rowsInGame = 0;
   }
 }
 

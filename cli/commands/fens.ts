@@ -6,9 +6,8 @@ import type { Command } from 'commander';
 import { addInputOptions, addJobsOption, addPositionOptions, type PositionOptions } from '../options.js';
 import { RowPrinter } from '../rows.js';
 import { openSession, usageError } from '../usage.js';
-import { runInWorkers } from '../workers/pool.js';
-import type { EncodedOutput } from '../workers/protocol.js';
-import { fensOfGame, type FensSettings, type GameOutput } from './fens-game.js';
+import { runGames } from '../workers/pool.js';
+import type { FensSettings } from './fens-game.js';
 
 interface FensOptions extends PositionOptions {
   readonly start?: boolean;
@@ -59,17 +58,10 @@ async function runFens(files: string[], options: FensOptions, cmd: Command): Pro
     },
   };
   const printer = new RowPrinter(session.writer, options.format, settings.columns);
-  // Both paths print each game's output the same way, in input order.
-  const emit = async (output: GameOutput | EncodedOutput, file: string): Promise<void> => {
+  await runGames(session, { command: 'fens', settings }, options.jobs, async (output, file) => {
     printer.printGame(output.text, output.rows);
     session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();
-  };
-  if (options.jobs > 1) {
-    await runInWorkers(session, { command: 'fens', settings }, options.jobs, emit);
-  } else {
-    const perGame = fensOfGame(settings);
-    for await (const item of session.games()) await emit(perGame(item.game, item.file.name, item.number), item.file.name);
-  }
+  });
   return session.finish({ positions: printer.written });
 }

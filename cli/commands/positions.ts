@@ -20,10 +20,9 @@ import { firstFourFields, positionMatcher } from '../position-filters.js';
 import { RowPrinter } from '../rows.js';
 import type { PositionRow } from '../output/formats.js';
 import { openSession, usageError } from '../usage.js';
-import { runInWorkers } from '../workers/pool.js';
-import type { EncodedOutput } from '../workers/protocol.js';
+import { runGames } from '../workers/pool.js';
 import { checkPositionOptions } from './fens.js';
-import { positionsOfGame, type PositionsOutput, type PositionsSettings } from './positions-game.js';
+import type { PositionsSettings } from './positions-game.js';
 
 interface PositionsOptions extends PositionOptions {
   readonly ply?: PlyRange;
@@ -87,30 +86,22 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
     match: options.match,
     unique: options.unique === true,
   };
-  // Unique positions belong to no one game, so the text format prints them without game breaks.
-  const printer = new RowPrinter(session.writer, options.format, columns, { gameBreaks: options.unique !== true });
-  const sink = new UniqueSink(printer, options.unique === true, options.count === true);
-  // Both paths print each game's output the same way, in input order.
-  const emit = async (output: PositionsOutput | EncodedOutput, file: string): Promise<void> => {
-    if (output.records) for (const row of output.records) sink.add(row);
+  const printer = new RowPrinter(session.writer, options.format, columns);
+  // Unique positions belong to no one game: printed one by one, without game breaks.
+  const unique = options.unique ? new UniqueSink(printer, options.count === true) : undefined;
+  await runGames(session, { command: 'positions', settings }, options.jobs, async (output, file) => {
+    if (output.records) for (const row of output.records) unique?.add(row);
     else printer.printGame(output.text, output.rows);
-    printer.endGame();
     session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();
-  };
-  if (options.jobs > 1) {
-    await runInWorkers(session, { command: 'positions', settings }, options.jobs, emit);
-  } else {
-    const perGame = positionsOfGame(settings);
-    for await (const item of session.games()) await emit(perGame(item.game, item.file.name, item.number), item.file.name);
-  }
-  sink.end();
+  });
+  unique?.end();
   return session.finish({ positions: printer.written });
 }
 
 /**
- * Where rows go: straight to the printer, or through --unique (first occurrence printed at once) or
- * --unique --count (kept in first-seen order and printed at the end, when the counts are known).
+ * --unique: each position's first occurrence printed at once; with --count, kept in first-seen
+ * order and printed at the end, when the counts are known.
  */
 class UniqueSink {
   /** Position key → its first row (kept only when counting) and how often it occurred. */
@@ -118,12 +109,10 @@ class UniqueSink {
 
   constructor(
     private readonly printer: RowPrinter,
-    private readonly unique: boolean,
     private readonly counting: boolean,
   ) {}
 
   add(row: PositionRow): void {
-    if (!this.unique) return this.printer.print(row);
     const key = firstFourFields(row.fen);
     const entry = this.seen.get(key);
     if (entry) {

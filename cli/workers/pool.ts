@@ -1,9 +1,10 @@
 /**
- * `--jobs N`: the games of a run processed by N worker threads, their outputs handed back in input
- * order. The main thread reads, decodes and splits the input (cheap), sends the games in batches
- * (up to 200 games or 1 MB of text each; the first ones smaller) to the workers, which parse, replay and format them (the
- * expensive part), and prints each batch's outputs and diagnostics when its turn comes, through the
- * same writer and reporter as `--jobs 1`; so the output is byte for byte the same.
+ * `runGames`: a command's per-game work over every game of a run, in input order, on the main thread
+ * (`--jobs 1`) or in N worker threads (`--jobs N`). With workers, the main thread reads, decodes and
+ * splits the input (cheap) and sends the games in batches (up to 200 games or 1 MB of text each; the
+ * first ones smaller) to the workers, which parse, replay and format them (the expensive part); it
+ * prints each batch's outputs and diagnostics when its turn comes, through the same writer and
+ * reporter as `--jobs 1`; so the output is byte for byte the same.
  *
  * Memory stays bounded: at most two batches per worker are in flight (one being processed, one
  * waiting); reading pauses until the oldest batch is printed. Workers are started only when there
@@ -15,7 +16,9 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { ChunkItem, Session } from '../session.js';
+import type { PositionsOutput } from '../commands/positions-game.js';
 import type { Batch, BatchGame, BatchReply, EncodedOutput, WorkerTask } from './protocol.js';
+import { perGameOf } from './tasks.js';
 
 const BATCH_GAMES = 200;
 /**
@@ -111,11 +114,29 @@ function splitReply(reply: Extract<BatchReply, { text: Uint8Array }>): EncodedOu
   });
 }
 
+/** A game's output as `runGames` hands it over: its text as a string (`--jobs 1`) or as bytes (from a worker). */
+export type GameResult = PositionsOutput | EncodedOutput;
+
+/**
+ * Runs `task` on every game of the session, on the main thread (`jobs` 1) or in `jobs` worker
+ * threads, and calls `emit` with each game's output in input order; the two ways give the same.
+ */
+export async function runGames(
+  session: Session,
+  task: WorkerTask,
+  jobs: number,
+  emit: (output: GameResult, file: string) => Promise<void>,
+): Promise<void> {
+  if (jobs > 1) return runInWorkers(session, task, jobs, emit);
+  const perGame = perGameOf(task);
+  for await (const item of session.games()) await emit(perGame(item.game, item.file.name, item.number), item.file.name);
+}
+
 /**
  * Runs a session's games through `jobs` workers and calls `emit` with each game's output, in input
  * order, reporting the file-level problems in between exactly where `Session.games()` would.
  */
-export async function runInWorkers(
+async function runInWorkers(
   session: Session,
   task: WorkerTask,
   jobs: number,

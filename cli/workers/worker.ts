@@ -5,14 +5,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseGame } from '../../src/index.js';
-import { fensOfGame } from '../commands/fens-game.js';
-import { positionsOfGame, type PositionsOutput } from '../commands/positions-game.js';
+import type { PositionsOutput } from '../commands/positions-game.js';
 import type { Batch, BatchReply, GameSummary, WorkerTask } from './protocol.js';
+import { perGameOf } from './tasks.js';
 
 const port = parentPort;
 if (!port) throw new Error('cli/workers/worker.js is a worker thread entry, not a program');
 const task = workerData as WorkerTask;
-const perGame = task.command === 'fens' ? fensOfGame(task.settings) : positionsOfGame(task.settings);
+const perGame = perGameOf(task);
 
 port.on('message', (batch: Batch) => {
   let reply: BatchReply;

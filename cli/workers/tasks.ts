@@ -1,0 +1,15 @@
+/**
+ * A `WorkerTask` → the per-game function it names: the one place that maps a command to its
+ * per-game work, used by the worker threads and, for `--jobs 1`, by the main thread.
+ */
+import type { Game } from '../../src/index.js';
+import { fensOfGame } from '../commands/fens-game.js';
+import { positionsOfGame, type PositionsOutput } from '../commands/positions-game.js';
+import type { WorkerTask } from './protocol.js';
+
+/** Game `number` (1-based, run-wide) of `file` → its output (`records` only for `positions --unique`). */
+export type PerGame = (game: Game, file: string, number: number) => PositionsOutput;
+
+export function perGameOf(task: WorkerTask): PerGame {
+  return task.command === 'fens' ? fensOfGame(task.settings) : positionsOfGame(task.settings);
+}
