@@ -24,8 +24,8 @@ export interface MakeFenOptions {
 const PIECE_CHAR_CODES: readonly number[] = [...'?PNBRQK??pnbrqk?'].map((c) => c.charCodeAt(0));
 const DIGIT_0 = 48;
 const SLASH = 47;
-/** Standard castling field by bit set: K = 1, Q = 2, k = 4, q = 8. */
-const STANDARD_CASTLING: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
+/** Standard castling field by bit set: K = 1, Q = 2, k = 4, q = 8. @internal */
+export const STANDARD_CASTLING: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
   const text = (bits & 1 ? 'K' : '') + (bits & 2 ? 'Q' : '') + (bits & 4 ? 'k' : '') + (bits & 8 ? 'q' : '');
   return text || '-';
 });

@@ -11,7 +11,9 @@
  * (ranks with their slash, the middle fields memoised), since the caller's first read flattens them.
  */
 import { moveGivesCheck } from './attacks.js';
-import { makeCastlingField, rankKey, rankTextOfKey, rankTextSlashedOfKey, type FenCastlingMode, type FenEpMode } from './fen-write.js';
+import {
+  STANDARD_CASTLING, makeCastlingField, rankKey, rankTextOfKey, rankTextSlashedOfKey, type FenCastlingMode, type FenEpMode,
+} from './fen-write.js';
 import { generateEnPassant } from './movegen.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './mutable-board.js';
 import { Position, isPseudoEnPassant, rooksOfMask } from './position.js';
@@ -35,10 +37,6 @@ const MOVE_BUFFER = new Int32Array(16);
 const SAN = new SanFields();
 /** Castling rights that `KQkq` can spell: the rooks on a1, h1, a8, h8. */
 const CORNERS = 0x8181;
-const STANDARD_CASTLING: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
-  const text = (bits & 1 ? 'K' : '') + (bits & 2 ? 'Q' : '') + (bits & 4 ? 'k' : '') + (bits & 8 ? 'q' : '');
-  return text || '-';
-});
 /** `middleFields` texts by (KQkq bits, FEN en passant square + 1, side to move): 16 × 65 × 2 slots. */
 const MIDDLE_FIELDS: (string | undefined)[] = new Array<string | undefined>(16 * 65 * 2).fill(undefined);
 
