@@ -20,18 +20,14 @@ function withoutCheck(text: string): number {
   return i;
 }
 
-/** True when a move token ends with `+`, `#` or `.`: it may carry check signs or an `e.p.` mark. */
-export function mayHaveCheck(text: string): boolean {
-  const last = text.charCodeAt(text.length - 1);
-  return last === 43 || last === 35 || last === 46;
-}
-
 /**
  * `Nf3+` → `Nf3` and `+`; `exd6e.p.` and `exd6 e.p.+` → `exd6` (and `+`): the check signs, and an
- * en passant mark, which SAN does not have. O(length).
+ * en passant mark, which SAN does not have. Undefined when there is nothing to split off (a token
+ * that does not end in `+`, `#` or `.`: most moves, which then cost no object). O(length).
  */
-export function splitCheck(text: string): { san: string; check: string } {
-  if (!mayHaveCheck(text)) return { san: text, check: '' };
+export function splitCheck(text: string): { san: string; check: string } | undefined {
+  const last = text.charCodeAt(text.length - 1);
+  if (last !== 43 && last !== 35 && last !== 46) return undefined;
   let end = withoutCheck(text);
   let check = text.slice(end);
   let san = text.slice(0, end);

@@ -24,7 +24,7 @@ import { makeComment } from './comment-commands.js';
 import type { DiagnosticSink } from './location.js';
 import type { RawComment, RawElement, RawGame, RawToken } from './raw.js';
 import { describeInvalid, quoted } from './hints.js';
-import { isDigit, isLoneEnPassant, mayHaveCheck, splitCheck } from './move-token.js';
+import { isDigit, isLoneEnPassant, splitCheck } from './move-token.js';
 import { TagSection } from './tag-section.js';
 
 /** Everything `parseGame` needs from the tree but the game's position in the file. */
@@ -181,9 +181,9 @@ class TreeBuilder {
       else if (last.check === '') last.check = e.text.slice(4);
       return;
     }
-    let san = e.text;
-    let check = '';
-    if (mayHaveCheck(san)) ({ san, check } = splitCheck(san)); // most moves: no object to unpack
+    const split = splitCheck(e.text);
+    const san = split === undefined ? e.text : split.san;
+    const check = split === undefined ? '' : split.check;
     const offset = this.shift + e.start;
     const length = e.end - e.start;
     let before = f.comments;
@@ -203,6 +203,14 @@ class TreeBuilder {
     f.number = undefined;
     f.nags = NONE;
     f.variations = NONE;
+  }
+
+  /**
+   * What a message quotes of element `e`: its text, or its source for a tag (whose text is the name
+   * only) and a move number (whose raw node has no text).
+   */
+  private quotable(e: RawElement): string {
+    return e.kind === 'tag' || e.kind === 'moveNumber' ? this.text.slice(e.start, e.end) : e.text;
   }
 
   /** A move number node, read from the game text (the raw node has no text). */
@@ -322,7 +330,7 @@ class TreeBuilder {
     if (this.afterResultReported) return;
     this.afterResultReported = true;
     const result = (this.result as GameResult).value;
-    const what = e.kind === 'tag' || e.kind === 'moveNumber' ? this.text.slice(e.start, e.end) : e.text;
+    const what = this.quotable(e);
     this.sink.add('PGN_TEXT_AFTER_RESULT', `${quoted(what)} after the result \`${result}\` is ignored`, e.start, e.end, {
       hint: 'the result ends the game; a new game starts with its tag pairs on a new line',
     });
@@ -352,8 +360,7 @@ class TreeBuilder {
     const last = elements.at(-1);
     if (last === undefined) return; // a dropped (too large) game: already reported
     if (last.end === this.text.length && looksCut(last)) {
-      const at = last.kind === 'moveNumber' ? this.text.slice(last.start, last.end) : last.text;
-      this.sink.add('PGN_TRUNCATED', `the input ends in the middle of the game, at ${quoted(at)}`, last.start, last.end, {
+      this.sink.add('PGN_TRUNCATED', `the input ends in the middle of the game, at ${quoted(this.quotable(last))}`, last.start, last.end, {
         hint: 'the file looks cut short: the last game has no result and no final line end',
       });
       return;
