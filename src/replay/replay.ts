@@ -53,75 +53,55 @@ const NULL_CODE = -2;
  */
 export class PlyRecord {
   private fenText: string | undefined;
-  private after: Position | undefined;
-  private beforeValue: Position | undefined;
   private moveValue: Move | undefined;
-  // The logged form (see `logged`): entries of the positions after and before, the encoded move.
-  private log: ReplayBoard | undefined = undefined;
-  private entry = -1;
-  private beforeEntry = -1;
-  private code = -1;
 
-  constructor(
+  /**
+   * The record of logged `entry` of `log`, reached from `beforeEntry` (-1 for ply 0) by the encoded
+   * move `code` (-1 for none, `NULL_CODE` for a null move). Records come from `replay` only.
+   */
+  private constructor(
     /** Plies since the starting position (0 for the start itself). */
     readonly ply: number,
     readonly path: string,
-    position: Position,
-    before: Position | undefined,
-    move: Move | undefined,
     /** The tree node the move came from (undefined for ply 0). */
     readonly node: MoveNode | undefined,
-    private readonly fenOptions: FenOptions,
-  ) {
-    this.after = position;
-    this.beforeValue = before;
-    this.moveValue = move;
-  }
+    private readonly log: ReplayBoard,
+    private readonly entry: number,
+    private readonly beforeEntry: number,
+    private readonly code: number,
+  ) {}
 
-  /**
-   * A record over `log`: the position of `entry`, reached from `beforeEntry` (-1 for ply 0) by the
-   * encoded `code` (-1 for none, `NULL_CODE` for a null move). @internal
-   */
+  /** `replay`'s way to make a record (the constructor is private). @internal */
   static logged(
-    ply: number, path: string, node: MoveNode | undefined, fenOptions: FenOptions,
-    log: ReplayBoard, entry: number, beforeEntry: number, code: number,
+    ply: number, path: string, node: MoveNode | undefined, log: ReplayBoard, entry: number, beforeEntry: number, code: number,
   ): PlyRecord {
-    // The constructor's positions stay unset: they come from the log when first read.
-    const record = new PlyRecord(ply, path, undefined as unknown as Position, undefined, undefined, node, fenOptions);
-    record.log = log;
-    record.entry = entry;
-    record.beforeEntry = beforeEntry;
-    record.code = code;
-    return record;
+    return new PlyRecord(ply, path, node, log, entry, beforeEntry, code);
   }
 
-  /** The position after the move. */
+  /** The position after the move (built on first read; the next ply's `before` is the same object). */
   get position(): Position {
-    return (this.after ??= (this.log as ReplayBoard).position(this.entry));
+    return this.log.position(this.entry);
   }
 
   /** The position before the move (undefined for ply 0). */
   get before(): Position | undefined {
-    if (this.beforeEntry < 0) return this.beforeValue;
-    return (this.beforeValue ??= (this.log as ReplayBoard).position(this.beforeEntry));
+    return this.beforeEntry < 0 ? undefined : this.log.position(this.beforeEntry);
   }
 
   /** The move played (undefined for ply 0). */
   get move(): Move | undefined {
-    if (this.code === -1) return this.moveValue;
+    if (this.code === -1) return undefined;
     return (this.moveValue ??= this.code === NULL_CODE ? { null: true } : decodeMove(this.code));
   }
 
   /** The fullmove number of the move (of the position, for ply 0). */
   get moveNumber(): number {
-    if (this.log) return this.log.fullmovesAt(this.beforeEntry >= 0 ? this.beforeEntry : this.entry);
-    return (this.before ?? this.position).fullmoves;
+    return this.log.fullmovesAt(this.beforeEntry >= 0 ? this.beforeEntry : this.entry);
   }
 
   /** Who made the move (for ply 0: who is to move). */
   get color(): 'white' | 'black' {
-    if (this.log) return this.log.turnAt(this.beforeEntry >= 0 ? this.beforeEntry : this.entry);
-    return (this.before ?? this.position).turn;
+    return this.log.turnAt(this.beforeEntry >= 0 ? this.beforeEntry : this.entry);
   }
 
   /** The move as written in the file, without check or annotation suffixes. */
@@ -141,7 +121,7 @@ export class PlyRecord {
   }
 
   get fen(): string {
-    this.fenText ??= this.log ? this.log.fen(this.entry) : makeFen(this.position, this.fenOptions);
+    this.fenText ??= this.log.fen(this.entry);
     return this.fenText;
   }
 
@@ -273,7 +253,7 @@ class ReplayWalk implements Iterator<PlyRecord> {
           stack.push({ line, index: 0, entry: beforeEntry, ply: frame.ply - 1, prefix: `${path}.${v + 1}.` });
         }
       }
-      return { done: false, value: PlyRecord.logged(frame.ply, path, node, this.fenOptions, board, entry, beforeEntry, code) };
+      return { done: false, value: PlyRecord.logged(frame.ply, path, node, board, entry, beforeEntry, code) };
     }
     return { done: true, value: undefined };
   }
@@ -290,7 +270,7 @@ class ReplayWalk implements Iterator<PlyRecord> {
     const board = new ReplayBoard(first, game.moves.length, this.fenOptions.ep ?? 'always', this.fenOptions.castling ?? 'xfen');
     this.board = board;
     this.stack.push({ line: game.moves, index: 0, entry: 0, ply: 0, prefix: '' });
-    return this.options.includeStart ? PlyRecord.logged(0, '0', undefined, this.fenOptions, board, 0, -1, -1) : undefined;
+    return this.options.includeStart ? PlyRecord.logged(0, '0', undefined, board, 0, -1, -1) : undefined;
   }
 }
 
