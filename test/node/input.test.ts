@@ -1,29 +1,17 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openInput, type Input } from '../../src/node/input.js';
+import { tempFiles } from '../support/temp-files.js';
 
 const COMPRESSED = fileURLToPath(new URL('../fixtures/compressed/', import.meta.url));
 const PLAIN = readFileSync(`${COMPRESSED}two-games.pgn`);
 const ZST = readFileSync(`${COMPRESSED}two-games.pgn.zst`);
 
-let dir = '';
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'forsyth-input-'));
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function write(name: string, bytes: Uint8Array): string {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-}
+const temp = tempFiles('input');
+const write = temp.write;
 
 async function open(source: Parameters<typeof openInput>[0], options?: Parameters<typeof openInput>[1]): Promise<Input> {
   const r = await openInput(source, options);
@@ -121,7 +109,7 @@ describe('openInput: gzip and zstd', () => {
 
 describe('openInput: failures become IO_UNREADABLE, never a throw', () => {
   it('reports a missing file', async () => {
-    const path = join(dir, 'no-such-file.pgn');
+    const path = temp.path('no-such-file.pgn');
     const r = await openInput(path);
     expect(r).toEqual({
       ok: false,
@@ -130,7 +118,7 @@ describe('openInput: failures become IO_UNREADABLE, never a throw', () => {
   });
 
   it('reports a directory', async () => {
-    const sub = join(dir, 'a-directory.pgn');
+    const sub = temp.path('a-directory.pgn');
     mkdirSync(sub);
     const r = await openInput(sub);
     expect(r.ok).toBe(false);

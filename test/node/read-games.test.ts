@@ -1,33 +1,21 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/pgn/ast.js';
 import { parseGame } from '../../src/index.js';
 import { readGames, readPgn, readPgnChunks, type PgnReader } from '../../src/node/index.js';
+import { tempFiles } from '../support/temp-files.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 const PLAIN_BYTES = readFileSync(`${FIXTURES}compressed/two-games.pgn`);
 const PLAIN = PLAIN_BYTES.toString('utf8');
 const SECOND_GAME_OFFSET = PLAIN.indexOf('[Event "b"]');
 
-let dir = '';
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'forsyth-read-'));
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function write(name: string, bytes: Uint8Array): string {
-  const path = join(dir, name);
-  writeFileSync(path, bytes);
-  return path;
-}
+const temp = tempFiles('read');
+const write = temp.write;
 
 async function collect(reader: PgnReader): Promise<Game[]> {
   const games: Game[] = [];
@@ -151,14 +139,14 @@ describe('readPgn: compressed input and streams', () => {
 
 describe('readPgn: failures are diagnostics', () => {
   it('gives no games and IO_UNREADABLE for a missing file', async () => {
-    const reader = readPgn(join(dir, 'missing.pgn'));
+    const reader = readPgn(temp.path('missing.pgn'));
     expect(await collect(reader)).toEqual([]);
     expect(codes(reader)).toEqual(['IO_UNREADABLE']);
     expect(reader.encoding()).toBeUndefined();
   });
 
   it('gives no games and IO_UNREADABLE for a directory', async () => {
-    const sub = join(dir, 'dir.pgn');
+    const sub = temp.path('dir.pgn');
     mkdirSync(sub);
     const reader = readPgn(sub);
     expect(await collect(reader)).toEqual([]);
