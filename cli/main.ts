@@ -1,4 +1,3 @@
-#!/usr/bin/env -S node --max-semi-space-size=8
 /**
  * The `forsyth` program: builds the commander program, registers one command per file in
  * `cli/commands/`, and owns the behaviour every command shares at the process level:
@@ -9,9 +8,7 @@
  * - any other exception is our bug: `forsyth: internal error: <message>`, exit 2, stack trace only
  *   with FORSYTH_DEBUG=1.
  *
- * The shebang caps V8's young generation at 8 MB semi-spaces: converting 10,000 TCEC games, the
- * peak resident size drops from about 160 MB to about 120 MB at the same speed (the per-ply garbage
- * is short-lived; bigger semi-spaces only hold more of it).
+ * The `forsyth` executable is `bin.ts`, which starts this module with V8's memory setting.
  *
  * The CLI is a thin client: it imports only the public entries `src/index.ts` and
  * `src/node/index.ts` (test/cli/architecture.test.ts checks this).
