@@ -61,8 +61,9 @@ export class Session {
   static async open(paths: readonly string[], settings: SessionSettings): Promise<Session> {
     const writer = BufferedWriter.open(settings.output);
     const expanded = await expandInputs(paths);
-    const total = expanded.files.reduce((sum, f) => sum + (f.size ?? 0), 0);
-    const progress = ProgressBar.maybe(total, settings.quiet === true);
+    // Games typed on the terminal get no bar: it would overwrite what is being typed.
+    const typing = process.stdin.isTTY === true && expanded.files.some((f) => f.source === '-');
+    const progress = typing ? undefined : ProgressBar.maybe(expanded.files, settings.quiet === true);
     const print = settings.diagnosticsTo === 'output' ? (t: string) => writer.line(t) : (t: string) => printErr(t, progress);
     const reporter = new DiagnosticReporter(print, {
       verbose: settings.verbose,

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import { encodingProblem } from './inputs.js';
+import { fenGivenAsFile } from './mixups.js';
 import { Session, type SessionSettings } from './session.js';
 
 export const USAGE_EXIT = 2;
@@ -17,6 +18,9 @@ export function usageError(cmd: Command, message: string): never {
 export async function openSession(cmd: Command, files: readonly string[], settings: SessionSettings): Promise<Session> {
   const badEncoding = encodingProblem(settings.encoding);
   if (badEncoding !== undefined) usageError(cmd, `--encoding: ${badEncoding}`);
+  const fenMixup = fenGivenAsFile(files);
+  if (fenMixup !== undefined) usageError(cmd, fenMixup);
+  if (settings.quiet !== true) announceTerminalInput(cmd, files);
   try {
     return await Session.open(files, settings);
   } catch (error) {
@@ -24,4 +28,15 @@ export async function openSession(cmd: Command, files: readonly string[], settin
     if (typeof code !== 'string') throw error;
     usageError(cmd, `cannot write '${settings.output ?? '-'}': ${(error as Error).message}`);
   }
+}
+
+/**
+ * With no file named and standard input a terminal, the command would wait without a word: say
+ * what it is waiting for (on stderr, so nothing reaches the output).
+ */
+function announceTerminalInput(cmd: Command, files: readonly string[]): void {
+  const readsStdin = files.length === 0 || files.includes('-');
+  if (!readsStdin || process.stdin.isTTY !== true) return;
+  const end = process.platform === 'win32' ? 'Ctrl-Z then Enter' : 'Ctrl-D';
+  process.stderr.write(`forsyth ${cmd.name()}: reading PGN from standard input (end with ${end}; name files to read them instead, see --help)\n`);
 }

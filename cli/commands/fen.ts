@@ -9,6 +9,7 @@ import { Option } from 'commander';
 import { LineIndex, makeFen, parseFen, type Diagnostic, type Position } from '../../src/index.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
 import { renderBoard } from '../output/board.js';
+import { fileGivenAsFen } from '../mixups.js';
 import { usageError } from '../usage.js';
 import { diagramStyle } from './show.js';
 
@@ -58,6 +59,8 @@ export function registerFen(program: Command): void {
     .addHelpText('after', EXAMPLES)
     .action(async (fens: string[], options: FenCommandOptions, cmd: Command) => {
       if (options.board && options.format === 'json') usageError(cmd, '--board prints diagrams in text format only, not with --format json');
+      const fileMixup = fileGivenAsFen(fens, (text) => parseFen(text).ok);
+      if (fileMixup !== undefined) usageError(cmd, fileMixup);
       if (fens.length === 0 && process.stdin.isTTY) usageError(cmd, 'no FEN given: pass FENs as arguments, or pipe them in one per line');
       const inputs = fens.length > 0 ? fens.map((text, i) => ({ text, line: i + 1 })) : await stdinLines();
       process.exitCode = runFen(inputs, options);
