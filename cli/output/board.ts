@@ -129,6 +129,18 @@ export function renderBoard(d: Diagram, style: DiagramStyle): string {
 
 const SQUARE = 45;
 const MARGIN = 24;
+const PIECE_FONT_PX = 36;
+const COORD_FONT_PX = 13;
+/**
+ * Text is placed by its alphabetic baseline, the one every renderer agrees on:
+ * `dominant-baseline: central` is ignored by librsvg (rsvg-convert, ImageMagick), which drew the
+ * pieces half a square too high. The chess glyphs (DejaVu Sans, Segoe UI Symbol, Noto Sans
+ * Symbols2) and digits stand on the baseline about 0.75 em tall, so a baseline 0.375 em below the
+ * square's centre centres them (test/cli/board-render.test.ts checks it in rsvg-convert's pixels).
+ */
+const HALF_GLYPH_EM = 0.375;
+const pieceBaseline = (centre: number): number => centre + Math.round(HALF_GLYPH_EM * PIECE_FONT_PX);
+const coordBaseline = (centre: number): number => centre + Math.round(HALF_GLYPH_EM * COORD_FONT_PX);
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -152,7 +164,7 @@ function svgSquares(d: Diagram, grid: string[][]): string[] {
       const color = piece === piece.toUpperCase() ? 'white' : 'black';
       const glyph = SOLID[piece.toLowerCase()] ?? piece;
       pieces.push(
-        `<text class="piece ${color}" data-square="${name}" x="${x + SQUARE / 2}" y="${y + SQUARE / 2}">${glyph}</text>`,
+        `<text class="piece ${color}" data-square="${name}" x="${x + SQUARE / 2}" y="${pieceBaseline(y + SQUARE / 2)}">${glyph}</text>`,
       );
     });
   });
@@ -164,10 +176,10 @@ function svgCoordinates(d: Diagram): string[] {
   const out: string[] = [];
   const bottom = MARGIN + 8 * SQUARE + MARGIN / 2;
   files.forEach((file, col) => {
-    out.push(`<text class="coord" x="${MARGIN + col * SQUARE + SQUARE / 2}" y="${bottom}">${FILES.charAt(file)}</text>`);
+    out.push(`<text class="coord" x="${MARGIN + col * SQUARE + SQUARE / 2}" y="${coordBaseline(bottom)}">${FILES.charAt(file)}</text>`);
   });
   ranks.forEach((rank, row) => {
-    out.push(`<text class="coord" x="${MARGIN / 2}" y="${MARGIN + row * SQUARE + SQUARE / 2}">${rank + 1}</text>`);
+    out.push(`<text class="coord" x="${MARGIN / 2}" y="${coordBaseline(MARGIN + row * SQUARE + SQUARE / 2)}">${rank + 1}</text>`);
   });
   return out;
 }
@@ -186,9 +198,9 @@ export function renderSvg(d: Diagram): string {
     `<title>${escapeXml(d.fen ?? d.placement)}</title>`,
     '<style>',
     '.light{fill:#f0d9b5}.dark{fill:#b58863}.light.last-move{fill:#cdd26a}.dark.last-move{fill:#aaa23a}',
-    '.piece{font-family:"DejaVu Sans","Segoe UI Symbol","Noto Sans Symbols2",serif;font-size:36px;text-anchor:middle;dominant-baseline:central}',
+    `.piece{font-family:"DejaVu Sans","Segoe UI Symbol","Noto Sans Symbols2",serif;font-size:${PIECE_FONT_PX}px;text-anchor:middle}`,
     '.piece.white{fill:#ffffff;stroke:#000000;stroke-width:1.2px}.piece.black{fill:#000000}',
-    '.coord{font-family:sans-serif;font-size:13px;fill:#555555;text-anchor:middle;dominant-baseline:central}',
+    `.coord{font-family:sans-serif;font-size:${COORD_FONT_PX}px;fill:#555555;text-anchor:middle}`,
     '.caption{font-family:sans-serif;font-size:15px;fill:#222222}',
     '</style>',
     `<rect class="background" x="0" y="0" width="${size}" height="${height}" fill="#ffffff"/>`,
