@@ -32,8 +32,10 @@ const target = Number(opt.mb) * 1024 * 1024;
 
 // /usr/bin/time gives the true peak; without it, poll VmHWM (the kernel's own peak RSS) instead.
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-// Node flags from the CLI's shebang, so the child runs as the installed bin does.
-const flags = (readFileSync(CLI, 'utf8').split('\n', 1)[0]?.match(/\bnode\s+(.*)$/)?.[1] ?? '').split(/\s+/).filter(Boolean);
+// The Node flags the installed executable (dist/cli/bin.js) starts the program with, so the child
+// runs as the bin does.
+const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
+const flags = existsSync(BIN) ? (readFileSync(BIN, 'utf8').match(/--max-semi-space-size=\d+/g) ?? []).slice(0, 1) : [];
 const argv = [process.execPath, ...flags, CLI, 'fens', '-'];
 const child = TIME
   ? spawn(TIME, ['-f', '%M %e', ...argv], { stdio: ['pipe', 'ignore', 'pipe'] })
