@@ -1,6 +1,6 @@
 /**
  * Every ```console block of README.md that starts with a `$ ` prompt runs, command by command, in
- * bash from the repository root, with `forsyth` the built executable (dist/cli/bin.js); what each
+ * bash, with `forsyth` the built executable (dist/cli/bin.js); what each
  * command prints must be the lines under it. The JS examples have their own test
  * (readme-examples.test.ts); together the README cannot go stale.
  *
@@ -10,7 +10,7 @@
  * `exit N` says the same more briefly. Blank lines at the end of an output are not compared. Blocks without a prompt (install commands) are not run.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,11 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 const scratch = mkdtempSync(join(tmpdir(), 'forsyth-readme-cli-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const work = join(scratch, 'work');
+mkdirSync(work);
+for (const entry of readdirSync(ROOT, { withFileTypes: true })) {
+  if (entry.isDirectory() && !entry.name.startsWith('.')) symlinkSync(join(ROOT, entry.name), join(work, entry.name), 'dir');
+}
 
 export interface ConsoleCommand {
   readonly command: string;
@@ -82,7 +87,7 @@ function runBlock(example: ConsoleExample, name: string): Ran[] {
     .map((c, i) => `{ ${c.command}\n} >${dir}/${i}.out 2>${dir}/${i}.err; s=$?; echo $s >${dir}/${i}.code; (exit $s)`)
     .join('\n');
   spawnSync('bash', ['-c', script], {
-    cwd: ROOT,
+    cwd: work,
     env: { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}`, FORSYTH_DEBUG: '' },
   });
   return example.commands.map((_c, i) => ({
