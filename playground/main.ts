@@ -2,7 +2,7 @@
  * The playground page: wires the controls to the engine (in a Web Worker) and draws what comes back.
  * Plain DOM, no framework: the page is a handful of lists, and the heavy work is off the page.
  */
-import { renderSvg as renderBoardSvg } from '../cli/output/board';
+import { renderBoardSvg } from 'forsyth';
 import { decodeBytes } from './decode';
 import { Engine } from './engine';
 import type { EngineOptions, ExportFormat, FenCheck, GameDetail, GameSummary, ProblemView, Reply, Request } from './protocol';

@@ -55,3 +55,5 @@ export { startingPosition, variantKind, findTag } from './replay/start.js';
 export { validate } from './replay/validate.js';
 export { buildGame, findMoveBetween, type BuildInput, type NoMoveError } from './replay/build.js';
 export { fixGame, type FixedGame } from './replay/fix.js';
+
+export { renderBoard, renderBoardSvg, type Diagram, type DiagramStyle } from './diagram/diagram.js';

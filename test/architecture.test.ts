@@ -32,6 +32,8 @@ function target(file: string, specifier: string): string {
 
 const LAYER_MAY_IMPORT: Record<string, readonly string[]> = {
   'src/core/': ['src/core/', 'src/result', 'src/diagnostics'],
+  // Diagrams read a FEN's placement field, not a Position: they need nothing else.
+  'src/diagram/': ['src/diagram/'],
   'src/pgn/': ['src/pgn/', 'src/result', 'src/diagnostics'],
   'src/replay/': ['src/replay/', 'src/core/', 'src/pgn/', 'src/result', 'src/diagnostics'],
   'src/node/': ['src/node/', 'src/pgn/', 'src/index', 'src/result', 'src/diagnostics', 'node:', 'iconv-lite', 'fzstd'],

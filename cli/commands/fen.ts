@@ -6,9 +6,8 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { LineIndex, makeFen, parseFen, type Diagnostic, type Position } from '../../src/index.js';
+import { LineIndex, makeFen, parseFen, renderBoard, type Diagnostic, type Position } from '../../src/index.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
-import { renderBoard } from '../output/board.js';
 import { fileGivenAsFen } from '../mixups.js';
 import { usageError } from '../usage.js';
 import { diagramStyle } from './show.js';

@@ -1,13 +1,15 @@
 /**
  * `forsyth show FEN` or `forsyth show --pgn FILE --game N --ply K`: a board diagram. Unicode pieces
  * on coloured squares when stdout is a terminal, plain ASCII when piped (`--ascii`/`--unicode`
- * force one); `--svg FILE` also writes a standalone SVG picture. Rendering is in `output/board.ts`.
+ * force one); `--svg FILE` also writes a standalone SVG picture. Rendering is the library's (`src/diagram/`).
  */
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { INITIAL_FEN, isCheck, isCheckmate, isStalemate, makeFen, parseFen, parseGame, replay, type Diagnostic, type Game, type PlyRecord, type Position } from '../../src/index.js';
+import {
+  INITIAL_FEN, isCheck, isCheckmate, isStalemate, makeFen, parseFen, parseGame, renderBoard, renderBoardSvg, replay,
+  type Diagnostic, type Diagram, type DiagramStyle, type Game, type PlyRecord, type Position,
+} from '../../src/index.js';
 import { readInput, type InputFile } from '../inputs.js';
-import { renderBoard, renderSvg, type Diagram, type DiagramStyle } from '../output/board.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
 import { usageError } from '../usage.js';
 import { placeFenDiagnostic } from './fen.js';
@@ -84,13 +86,13 @@ async function runShow(fen: string | undefined, options: ShowOptions, cmd: Comma
   const { diagram, exit } = fen !== undefined ? fromFen(fen, options) : await fromPgn(cmd, options);
   if (diagram === undefined) return exit;
   if (options.svg === '-') {
-    process.stdout.write(renderSvg(diagram));
+    process.stdout.write(renderBoardSvg(diagram));
     return exit;
   }
   // The SVG file first: if it cannot be written, nothing has been printed yet.
   if (options.svg !== undefined) {
     try {
-      writeFileSync(options.svg, renderSvg(diagram));
+      writeFileSync(options.svg, renderBoardSvg(diagram));
     } catch (error) {
       usageError(cmd, `cannot write '${options.svg}': ${(error as Error).message}`);
     }

@@ -1,10 +1,11 @@
 /**
- * Board diagrams for `forsyth show` (and `forsyth fen --board`): plain ASCII, Unicode with ANSI
- * background colours for a terminal, and a standalone SVG file.
+ * Board diagrams as strings: plain ASCII, Unicode with ANSI background colours for a terminal
+ * (`forsyth show`, `forsyth fen --board`), and a standalone SVG document (`show --svg`, the
+ * playground). Browser-safe; imports nothing.
  *
  * Key decision: the renderer reads the FEN's piece-placement field, not a `Position`, so it depends on
  * nothing but a string format that never changes, and it can be tested without the chess core.
- * Presentation is the CLI's job; the library never prints.
+ * The library renders; printing stays with the caller.
  */
 
 export type DiagramStyle = 'ascii' | 'unicode' | 'color';
@@ -37,7 +38,7 @@ const SOLID: Readonly<Record<string, string>> = {
  * The 8×8 grid from a placement field: `grid[rank][file]`, rank 0 = rank 1, '' for an empty square.
  * Returns undefined when the field is not eight ranks of eight squares.
  */
-export function placementGrid(placement: string): string[][] | undefined {
+function placementGrid(placement: string): string[][] | undefined {
   const ranks = placement.split('/');
   if (ranks.length !== 8) return undefined;
   const grid: string[][] = [];
@@ -119,10 +120,13 @@ function renderColor(d: Diagram, grid: string[][]): string {
   return [...out, ...footer(d)].join('\n');
 }
 
-/** The diagram as text, ready to print (no final newline). */
+/**
+ * The diagram as text, ready to print (no final newline). Throws a TypeError when `placement` is not
+ * eight ranks of eight squares.
+ */
 export function renderBoard(d: Diagram, style: DiagramStyle): string {
   const grid = placementGrid(d.placement);
-  if (!grid) throw new Error(`internal: not a placement field: ${d.placement}`);
+  if (!grid) throw new TypeError(`not a FEN placement field: ${d.placement}`);
   if (style === 'color') return renderColor(d, grid);
   return renderPlain(d, grid, style === 'unicode');
 }
@@ -184,10 +188,13 @@ function svgCoordinates(d: Diagram): string[] {
   return out;
 }
 
-/** A standalone SVG document: squares, Unicode chess glyphs, coordinates, side to move, last move. */
-export function renderSvg(d: Diagram): string {
+/**
+ * A standalone SVG document: squares, Unicode chess glyphs, coordinates, side to move, last move.
+ * Throws a TypeError when `placement` is not eight ranks of eight squares.
+ */
+export function renderBoardSvg(d: Diagram): string {
   const grid = placementGrid(d.placement);
-  if (!grid) throw new Error(`internal: not a placement field: ${d.placement}`);
+  if (!grid) throw new TypeError(`not a FEN placement field: ${d.placement}`);
   const size = 2 * MARGIN + 8 * SQUARE;
   const height = size + 2 * MARGIN;
   const caption = footer(d, false).join(' · ');
