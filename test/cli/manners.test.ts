@@ -91,11 +91,12 @@ describe('standard input on a terminal', () => {
 
 describe('the progress bar on a terminal', () => {
   it('shows bytes read (no total) for standard input that lasts', async () => {
-    const r = await runTty(['fens', '-'], { stderrTty: true, input: [FOOLS_MATE, FOOLS_MATE, FOOLS_MATE], pauseMs: 800 });
+    // Pauses long enough that the run lasts past the bar's 1 s delay even when start-up is slow.
+    const r = await runTty(['fens', '-'], { stderrTty: true, input: [FOOLS_MATE, FOOLS_MATE, FOOLS_MATE, FOOLS_MATE], pauseMs: 1500 });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/\r0\.0 MB read {2}\d games {2}\d+ games\/s\x1b\[K/);
     // The bar is cleared before the summary.
-    expect(r.stderr).toMatch(/\r\x1b\[K3 games read, 12 positions written, 0 errors, 0 warnings\r?\n$/);
+    expect(r.stderr).toMatch(/\r\x1b\[K4 games read, 16 positions written, 0 errors, 0 warnings\r?\n$/);
   });
 
   it('does not show for a small file', async () => {
