@@ -60,13 +60,23 @@ function castlingLetters(r: Reader, token: Token): CastlingLetter[] | undefined 
     } else if (letters.some((l) => l.letter === letter)) {
       ok = false;
       report(r, 'FEN_BAD_CASTLING', `the castling right '${letter}' appears twice in '${token.text}'`, 2, offset, 1, {
-        hint: `write each right once: '${replaced(r, token, [...new Set(token.text)].join(''))}'`,
+        hint: `write each right once: '${replaced(r, token, inUsualOrder([...new Set(token.text)]))}'`,
       });
     } else {
       letters.push({ letter, offset });
     }
   }
   return ok ? letters : undefined;
+}
+
+/** Castling letters in the usual order without a board: white first, `K`, files from h down, `Q`. */
+export function inUsualOrder(letters: readonly string[]): string {
+  const key = (c: string): number => {
+    const upper = c.toUpperCase();
+    const side = upper === 'K' ? 0 : upper === 'Q' ? 9 : 8 - (upper.charCodeAt(0) - 65);
+    return (isWhiteLetter(c) ? 0 : 10) + side;
+  };
+  return [...letters].sort((a, b) => key(a) - key(b)).join('');
 }
 
 function isWhiteLetter(letter: string): boolean {
