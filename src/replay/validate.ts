@@ -38,7 +38,13 @@ export function validate(game: Game): readonly Diagnostic[] {
       firstMissing ??= record;
     }
   }
-  out.push(...replayed.diagnostics);
+  // A FEN tag the replay repaired to play on is still wrong: report its errors as written.
+  const fenErrors = replayed.start.fenErrors;
+  if (fenErrors) {
+    out.push(...replayed.diagnostics.filter((d) => d.code !== 'SETUP_FEN_REPAIRED'), ...fenErrors.map((d) => placeInGame(game, d)));
+  } else {
+    out.push(...replayed.diagnostics);
+  }
   if (firstMissing?.node) {
     const more = missingChecks > 1 ? ` (and ${missingChecks - 1} more moves in this game)` : '';
     out.push(
