@@ -19,7 +19,7 @@ import { validateSetup } from './fen-validate.js';
 export interface FenChange {
   /** The problem of the FEN as written that this change fixes. */
   readonly problem: Diagnostic;
-  /** What was done, as a clause: "the castling right 'K' is dropped". */
+  /** What was done, as a clause after the problem: "the right 'K' is dropped". */
   readonly action: string;
 }
 
@@ -144,12 +144,12 @@ export function repairFen(text: string, options: { readonly chess960?: boolean }
           dropped.add(i);
           const letter = joined.charAt(layout.castlingOffsets[i] ?? 0);
           const problem = i === index ? d : { ...d, offset: layout.castlingOffsets[i] ?? 0, length: 1 };
-          changes.push({ problem: toText(problem), action: `the castling right '${letter}' is dropped` });
+          changes.push({ problem: toText(problem), action: `the right '${letter}' is dropped` });
         }
       } else if (EP_PROBLEMS.has(d.code) || (d.code === 'FEN_IMPOSSIBLE_CHECK' && setup.epSquare !== undefined)) {
         // A check the recorded double push cannot have given goes with the square; if the check
         // is impossible anyway, the second round finds it still there and gives up.
-        if (!dropEp) changes.push({ problem: toText(d), action: `the en-passant square '${fields[3]?.text ?? ''}' is dropped` });
+        if (!dropEp) changes.push({ problem: toText(d), action: 'the square is dropped' });
         dropEp = true;
       } else {
         return undefined;

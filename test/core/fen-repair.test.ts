@@ -79,8 +79,8 @@ describe('repairFen', () => {
     const repaired = repairFen(text);
     expect(repaired?.fen).toBe('r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1');
     expect(repaired?.changes.map((c) => [c.problem.code, c.problem.offset, c.action])).toEqual([
-      ['FEN_CASTLING_NO_ROOK', text.indexOf('KQkq'), "the castling right 'K' is dropped"],
-      ['FEN_CASTLING_NO_ROOK', text.indexOf('KQkq') + 1, "the castling right 'Q' is dropped"],
+      ['FEN_CASTLING_NO_ROOK', text.indexOf('KQkq'), "the right 'K' is dropped"],
+      ['FEN_CASTLING_NO_ROOK', text.indexOf('KQkq') + 1, "the right 'Q' is dropped"],
     ]);
   });
 

@@ -47,7 +47,7 @@ describe('a FEN tag with one obvious repair: the game is played from the repaire
     const replayed = replay(games[0]!);
     [...replayed];
     const repairs = replayed.diagnostics.filter((d) => d.code === 'SETUP_FEN_REPAIRED');
-    expect(repairs.map((d) => d.message.split(': ').at(-1))).toEqual(['K', 'Q', 'k', 'q'].map((l) => `the castling right '${l}' is dropped`));
+    expect(repairs.map((d) => d.message.split(': ').at(-1))).toEqual(['K', 'Q', 'k', 'q'].map((l) => `the right '${l}' is dropped`));
     expect(repairs.map((d) => [d.line, d.column])).toEqual([0, 1, 2, 3].map((i) => [10, lineColumn('KQkq').column + i]));
     expect(repairs.every((d) => d.severity === 'warning' && d.gameIndex === 0)).toBe(true);
     expect(repairs[0]?.hint).toContain('"8/8/3k4/3B4/3K4/8/3N4/8 w - - 0 1"');
@@ -58,7 +58,7 @@ describe('a FEN tag with one obvious repair: the game is played from the repaire
     [...ep];
     expect(codes(ep.diagnostics)).toEqual(['SETUP_FEN_REPAIRED']);
     expect(ep.diagnostics[0]).toMatchObject(lineColumn('e6 0 1'));
-    expect(ep.diagnostics[0]?.message).toContain("the en-passant square 'e6' is dropped");
+    expect(ep.diagnostics[0]?.message).toContain("'e6' needs a black pawn on e5 that just moved two squares, but e5 is empty: the square is dropped");
     const fields = replay(games[2]!);
     [...fields];
     expect(codes(fields.diagnostics)).toEqual(['SETUP_FEN_REPAIRED']);

@@ -1,0 +1,45 @@
+/**
+ * The CLI side of FEN-tag repair and tag-name case (test/fixtures/fen-repair/README.md): `fens`
+ * plays every repairable game with warnings, `validate` reports the FEN errors as written, and
+ * `validate --strict` fails on a lower-case tag name.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lines, ROOT, run } from './helpers.js';
+
+const DIR = join(ROOT, 'test/fixtures/fen-repair');
+const EXPECTED = JSON.parse(readFileSync(join(DIR, 'knight-bishop-mate.expected.json'), 'utf8')) as { fens: string[] };
+
+describe('forsyth fens and validate on repairable FEN tags', () => {
+  it('fens plays the four repairable games ply by ply like python-chess, and skips the fifth', async () => {
+    const r = await run(['fens', '--ep', 'legal', 'knight-bishop-mate.pgn'], { cwd: DIR });
+    expect(lines(r.stdout)).toEqual([...EXPECTED.fens, ...EXPECTED.fens, ...EXPECTED.fens, ...EXPECTED.fens]);
+    const warnings = lines(r.stderr).filter((l) => l.includes('warning['));
+    expect(warnings.filter((l) => l.includes('[SETUP_FEN_REPAIRED]'))).toHaveLength(6);
+    expect(warnings.filter((l) => l.includes('[SETUP_TAG_CASE]'))).toHaveLength(2);
+    expect(r.stderr).toMatch(/knight-bishop-mate\.pgn:10:33: warning\[SETUP_FEN_REPAIRED\]: the castling right 'K' needs a white rook on h1, but h1 is empty: the right 'K' is dropped/);
+    expect(r.stderr).toMatch(/knight-bishop-mate\.pgn:78:1: error\[SETUP_BAD_FEN\]/);
+    expect(r.code).toBe(1);
+  });
+
+  it('validate reports the FEN errors as written, not the repairs', async () => {
+    const r = await run(['validate', 'knight-bishop-mate.pgn'], { cwd: DIR });
+    expect(r.stdout).not.toContain('SETUP_FEN_REPAIRED');
+    expect(r.stdout).toMatch(/knight-bishop-mate\.pgn:10:33: error\[FEN_CASTLING_NO_ROOK\]/);
+    expect(r.stdout).toMatch(/knight-bishop-mate\.pgn:27:35: error\[FEN_EP_NO_PAWN\]/);
+    expect(r.stdout).toMatch(/knight-bishop-mate\.pgn:44:\d+: error\[FEN_FIELD_COUNT\]/);
+    expect(r.code).toBe(1);
+  });
+
+  it('validate --strict fails on a lower-case [fen] tag that is otherwise right', async () => {
+    const game = readFileSync(join(DIR, 'knight-bishop-mate.pgn'), 'utf8').split('\n').slice(51, 67).join('\n');
+    expect(game).toContain('[fen "');
+    const plain = await run(['validate', '-'], { cwd: DIR, input: game });
+    expect(plain.stdout).toMatch(/<stdin>:10:1: warning\[SETUP_TAG_CASE\]: the tag "fen" is read as "FEN"/);
+    expect(plain.code).toBe(0);
+    const strict = await run(['validate', '--strict', '-'], { cwd: DIR, input: game });
+    expect(strict.stdout).toContain('warning[SETUP_TAG_CASE]');
+    expect(strict.code).toBe(1);
+  });
+});
