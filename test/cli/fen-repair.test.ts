@@ -43,3 +43,29 @@ describe('forsyth fens and validate on repairable FEN tags', () => {
     expect(strict.code).toBe(1);
   });
 });
+
+describe('forsyth fen and perft verdicts', () => {
+  it('a legal position with white on ranks 7-8 is valid for fen and perft', async () => {
+    const fen = '1K1R4/PPP5/8/8/8/8/ppp5/1k1r4 w - - 0 1';
+    const checked = await run(['fen', fen]);
+    expect([checked.stdout, checked.stderr, checked.code]).toEqual([`${fen}\n`, '', 0]);
+    const counted = await run(['perft', fen, '1']);
+    expect(counted.code).toBe(0);
+    expect(Number(counted.stdout.trim())).toBeGreaterThan(0);
+  });
+
+  it('every hint FEN for a FEN with both kings moved is the one valid FEN', async () => {
+    const r = await run(['fen', 'r6r/3k4/8/8/8/8/3K4/R6R w KQkq - 0 1']);
+    const hints = lines(r.stderr).filter((l) => l.trimStart().startsWith('hint:'));
+    expect(hints).toHaveLength(2);
+    for (const hint of hints) expect(hint).toContain("'r6r/3k4/8/8/8/8/3K4/R6R w - - 0 1'");
+    expect(r.code).toBe(1);
+  });
+
+  it('warns for KQkq rights that only fit Chess960, and prints the FEN', async () => {
+    const r = await run(['fen', 'r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1']);
+    expect(r.stdout).toBe('r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1\n');
+    expect(r.stderr).toMatch(/input:1:27: warning\[FEN_CASTLING_CHESS960\]: .*the white king on d1/);
+    expect(r.code).toBe(0);
+  });
+});

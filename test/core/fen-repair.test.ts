@@ -133,3 +133,25 @@ describe('repairFen', () => {
     expect(repairFen(fen)).toBeUndefined();
   });
 });
+
+describe('KQkq rights that only fit Chess960', () => {
+  it('reads them as Chess960 with a warning naming the squares, and a valid standard reading as the hint', () => {
+    const text = 'r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1';
+    const parsed = parseFen(text);
+    expect(parsed.ok && parsed.value.chess960).toBe(true);
+    expect(parsed.diagnostics).toHaveLength(1);
+    expect(parsed.diagnostics[0]).toMatchObject({ code: 'FEN_CASTLING_CHESS960', severity: 'warning', field: 2, offset: text.indexOf('KQkq'), length: 4 });
+    expect(parsed.diagnostics[0]?.message).toBe("the castling rights 'KQ' fit only Chess960 (the white king on d1); read as Chess960");
+    expect(quotedFens(parsed.diagnostics[0]?.hint)).toEqual(['r3k2r/8/8/8/8/8/8/R2K3R w kq - 0 1']);
+  });
+
+  it('names a rook off its corner', () => {
+    const parsed = parseFen('1r2k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1');
+    expect(parsed.diagnostics[0]?.message).toContain("'q' fit only Chess960 (the black rook on b8)");
+  });
+
+  it('says nothing when Chess960 is given, or when the rights are standard', () => {
+    expect(parseFen('r3k2r/8/8/8/8/8/8/R2K3R w KQkq - 0 1', { chess960: true }).diagnostics).toEqual([]);
+    expect(parseFen('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1').diagnostics).toEqual([]);
+  });
+});
