@@ -64,7 +64,8 @@ export function squaresOf(setup: Setup, code: number): Square[] {
  * (alone, only on an invalid FEN whose ranks read from rank 1 up make a valid one),
  * FEN_KING_COUNT, FEN_PAWN_ON_BACK_RANK, FEN_TOO_MANY_PIECES, FEN_CASTLING_NO_ROOK,
  * FEN_CASTLING_KING_MOVED, FEN_BAD_CASTLING, FEN_EP_WRONG_RANK, FEN_EP_NO_PAWN, FEN_EP_NOT_EMPTY,
- * FEN_EP_HALFMOVE_NOT_ZERO (warning), FEN_OPPONENT_IN_CHECK, FEN_IMPOSSIBLE_CHECK. Without a layout
+ * FEN_EP_HALFMOVE_NOT_ZERO (warning), FEN_OPPONENT_IN_CHECK, FEN_IMPOSSIBLE_CHECK,
+ * FEN_COUNTERS_IMPOSSIBLE (warning). Without a layout
  * the diagnostics carry a field but no offset. Cost: O(64) plus a few attack scans.
  *
  * @example validateSetup(initialPosition(), false) // []
@@ -77,6 +78,7 @@ export function validateSetup(setup: Setup, chess960: boolean, options: Validate
   checkCastlingRights(v);
   const epOk = checkEnPassant(v);
   if (kingsOk) checkChecks(v, epOk);
+  checkCounters(v);
   // A legal position is never "reversed" (1K1R4/PPP5/8/8/8/8/ppp5/1k1r4 is a real position). Only
   // when the FEN is invalid as written, and valid read from rank 1 up, does that reading explain
   // every problem at once; it then replaces them, naming the first.
@@ -122,6 +124,28 @@ function ranksReversed(v: Validation): Diagnostic | undefined {
     'FEN_RANKS_REVERSED',
     `the FEN is not valid as written (${first?.message ?? 'illegal position'}): white's pieces stand on ranks 7–8 and black's on ranks 1–2, so the ranks look written from rank 1 up`,
     { field: 0, ...(span ? { offset: span.offset, length: span.length } : {}), hint: `a FEN lists rank 8 first; with the ranks reversed: '${v.fenWith(fits)}'` },
+  );
+}
+
+/**
+ * FEN_COUNTERS_IMPOSSIBLE (warning): a halfmove clock larger than the plies played by this move
+ * number (`… w KQkq - 10 1`), the mark of a fullmove number not advanced, or advanced after White's
+ * move. Both corrections are offered: the clock cut to what the move number allows, or the move
+ * number raised to what the clock needs.
+ */
+function checkCounters(v: Validation): void {
+  const { halfmoves, fullmoves, turn } = v.setup;
+  const black = turn === 'black' ? 1 : 0;
+  const played = 2 * (fullmoves - 1) + black;
+  if (halfmoves <= played) return;
+  const needed = Math.ceil((halfmoves - black) / 2) + 1;
+  v.add(
+    'FEN_COUNTERS_IMPOSSIBLE',
+    `the halfmove clock ${halfmoves} counts more plies than the ${played} played before move ${fullmoves} with ${turn} to move`,
+    4,
+    undefined,
+    `if the move number is right the clock is at most ${played}: '${v.fenWith({ halfmoves: played })}'; ` +
+      `if the clock is right this is move ${needed} or later: '${v.fenWith({ fullmoves: needed })}'`,
   );
 }
 

@@ -69,3 +69,22 @@ describe('forsyth fen and perft verdicts', () => {
     expect(r.code).toBe(0);
   });
 });
+
+describe('forsyth build --fens and move counters', () => {
+  const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  const E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1';
+  const E5 = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2';
+
+  it("warns at the line whose fullmove number grew after White's move, builds the game, exit 0", async () => {
+    const r = await run(['build', '--fens', '-'], { input: `${START}\n${E4.replace(' 0 1', ' 0 2')}\n${E5}\n` });
+    expect(r.stdout).toContain('1. e4 e5 *');
+    expect(r.stderr).toMatch(/^<stdin>:2:1: warning\[BUILD_COUNTERS\]: line 2 writes the counters "0 2" after e4/);
+    expect(r.stderr).toContain(`hint: write "${E4}"`);
+    expect(r.code).toBe(0);
+  });
+
+  it("is quiet on forsyth's own FENs", async () => {
+    const r = await run(['build', '--fens', '-'], { input: `${START}\n${E4}\n${E5}\n` });
+    expect([r.stderr, r.code]).toEqual(['', 0]);
+  });
+});
