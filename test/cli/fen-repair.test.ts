@@ -88,3 +88,23 @@ describe('forsyth build --fens and move counters', () => {
     expect([r.stderr, r.code]).toEqual(['', 0]);
   });
 });
+
+describe('lenient SAN: validate lints, fens stays quiet', () => {
+  const PGN = '[Event "lenient"]\n\n1. e2-e4 e5 2. Ng1f3 Nc6 3. Bc4 Nf6 4. 0-0 *\n';
+
+  it('validate warns with the canonical SAN as the hint (exit 0, 1 with --strict)', async () => {
+    const r = await run(['validate', '-'], { input: PGN });
+    expect(r.stdout).toMatch(/^<stdin>:3:4: warning\[REPLAY_LENIENT_SAN\]: "e2-e4" is read as "e4"/);
+    expect(r.stdout).toContain('hint: write "O-O"');
+    expect(r.stdout.endsWith('1 game read, 0 errors, 3 warnings\n')).toBe(true);
+    expect(r.code).toBe(0);
+    expect((await run(['validate', '--strict', '-'], { input: PGN })).code).toBe(1);
+  });
+
+  it('fens writes every position and no warning', async () => {
+    const r = await run(['fens', '-'], { input: PGN });
+    expect(lines(r.stdout)).toHaveLength(7);
+    expect(r.stderr).toBe('1 game read, 7 positions written, 0 errors, 0 warnings\n');
+    expect(r.code).toBe(0);
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * `validate` lints moves that replay accepts but the standard spells otherwise, with the canonical
+ * SAN as the hint; replay itself (what `fens` uses) stays quiet about them.
+ */
+import { describe, expect, it } from 'vitest';
+import { parsePgn, replay, validate } from '../../src/index.js';
+
+const LENIENT = '1. e2-e4 e5 2. Ng1f3 Nb8-c6 3. Bc4 Nf6 4. 0-0 Be7 5. Nb1c3 d6 6. d2d3 O-O *\n';
+
+function only(pgn: string) {
+  return [...parsePgn(pgn)][0]!;
+}
+
+describe('lenient SAN', () => {
+  it('validate warns for each lenient move, located, with the canonical SAN', () => {
+    const found = validate(only(LENIENT)).filter((d) => d.code === 'REPLAY_LENIENT_SAN');
+    expect(found.map((d) => [d.excerpt, d.hint])).toEqual([
+      ['e2-e4', 'write "e4"'],
+      ['Ng1f3', 'write "Nf3"'],
+      ['Nb8-c6', 'write "Nc6"'],
+      ['0-0', 'write "O-O"'],
+      ['Nb1c3', 'write "Nc3"'],
+    ]);
+    expect(found.every((d) => d.severity === 'warning' && d.line === 1)).toBe(true);
+    expect(found[0]?.column).toBe(4);
+    expect(found[3]?.message).toBe('"0-0" is read as "O-O": castling is written with the letter O, not zeros');
+    // The sixth is counted on the last one reported.
+    expect(found[4]?.message).toContain('(and 1 more moves like it in this game)');
+  });
+
+  it('names UCI moves and over-disambiguation', () => {
+    const uci = validate(only('1. e2e4 *\n')).find((d) => d.code === 'REPLAY_LENIENT_SAN');
+    expect(uci?.message).toBe('"e2e4" is read as "e4": this is UCI notation, not SAN');
+    // From the start only the b1 knight reaches c3; after 1. Nf3 d5 2. d3 e5 both knights reach d2.
+    const over = validate(only('1. Nbc3 *\n')).find((d) => d.code === 'REPLAY_LENIENT_SAN');
+    expect(over?.message).toBe('"Nbc3" is read as "Nc3": SAN names the origin only as far as needed to tell the move apart');
+    const needed = validate(only('1. Nf3 d5 2. d3 e5 3. Nbd2 *\n'));
+    expect(needed.filter((d) => d.code === 'REPLAY_LENIENT_SAN')).toEqual([]);
+  });
+
+  it('replay (fens) says nothing about them and plays every move', () => {
+    const replayed = replay(only(LENIENT));
+    expect([...replayed]).toHaveLength(12);
+    expect(replayed.diagnostics).toEqual([]);
+  });
+
+  it('says nothing for standard SAN', () => {
+    expect(validate(only('1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. d4 exd4 *\n'))).toEqual([]);
+  });
+});
