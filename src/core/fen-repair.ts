@@ -12,8 +12,9 @@
  */
 import { hasErrors, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
 import { inUsualOrder } from './fen-castling.js';
-import { parseFenSetup, type ParsedFen } from './fen-read.js';
+import { parseFenSetup } from './fen-read.js';
 import { validateSetup } from './fen-validate.js';
+import { Position } from './position.js';
 
 /** One change a repair made, at the characters of the text it concerns. */
 export interface FenChange {
@@ -24,9 +25,10 @@ export interface FenChange {
 }
 
 export interface RepairedFen {
-  /** The repaired FEN (fields joined by single spaces). */
+  /** The repaired FEN (fields joined by single spaces), as read. */
   readonly fen: string;
-  readonly parsed: ParsedFen;
+  /** The position it describes (Chess960 when the option or its castling field says so). */
+  readonly position: Position;
   /** Every change, in text order; empty when the FEN was valid as written. */
   readonly changes: readonly FenChange[];
 }
@@ -119,7 +121,7 @@ export function repairFen(text: string, options: { readonly chess960?: boolean }
     if (!read.ok) return undefined;
     const { setup, chess960, layout } = read.value;
     const problems = validateSetup(setup, chess960, { layout }).filter((d) => d.severity === 'error');
-    if (problems.length === 0) return { fen: joined, parsed: read.value, changes: byOffset(changes) };
+    if (problems.length === 0) return { fen: joined, position: Position.fromSetupUnchecked(setup, chess960), changes: byOffset(changes) };
     if (round > 0) return undefined;
     // Offsets in `joined` → offsets in `text`: same field, same distance into it.
     const toText = (d: Diagnostic): Diagnostic => {

@@ -15,7 +15,7 @@
  */
 import { diagnostic, excerptOf, type Diagnostic } from '../diagnostics.js';
 import { parseFen, repairFen } from '../core/fen.js';
-import { initialPosition, Position } from '../core/position.js';
+import { initialPosition, type Position } from '../core/position.js';
 import type { Game, Tag } from '../pgn/ast.js';
 
 export type VariantKind = 'standard' | 'chess960' | 'unsupported';
@@ -118,9 +118,8 @@ export function startingPosition(game: Game): StartingPosition {
         }),
       );
     }
-    const { setup, chess960: read960 } = repaired.parsed;
     const fenErrors = parsed.diagnostics.filter((d) => d.severity === 'error').map(inFile);
-    return { position: Position.fromSetupUnchecked(setup, read960), chess960: read960, diagnostics, fenErrors };
+    return { position: repaired.position, chess960: repaired.position.chess960, diagnostics, fenErrors };
   }
   for (const d of parsed.diagnostics) diagnostics.push(inFile(d));
   diagnostics.push(
