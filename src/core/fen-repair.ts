@@ -115,6 +115,10 @@ export function repairFen(text: string, options: { readonly chess960?: boolean }
     fields = completed;
     dedupeCastling(fields, changes);
   }
+  // Missing counters are the reader's own lenient repair (a warning); the repaired FEN has them.
+  const end = fields.length > 0 ? (fields[fields.length - 1] as Field).offset : 0;
+  if (fields.length === 4) fields.push({ text: '0', offset: end }, { text: '1', offset: end });
+  else if (fields.length === 5) fields.push({ text: '1', offset: end });
   for (let round = 0; round < 2; round++) {
     const joined = fields.map((f) => f.text).join(' ');
     const read = parseFenSetup(joined, options);

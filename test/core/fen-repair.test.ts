@@ -155,3 +155,19 @@ describe('KQkq rights that only fit Chess960', () => {
     expect(parseFen('r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1').diagnostics).toEqual([]);
   });
 });
+
+describe('repairFen output is a full FEN', () => {
+  it('adds the counters a 4-field FEN lacks when it repairs something else', () => {
+    expect(repairFen('r3k2r/8/8/8/8/8/8/4K3 w KQkq -')?.fen).toBe('r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1');
+    expect(repairFen('r3k2r/8/8/8/8/8/8/4K3 w KQkq - 3')?.fen).toBe('r3k2r/8/8/8/8/8/8/4K3 w kq - 3 1');
+  });
+
+  it('drops an en-passant square whose recorded push cannot have given the check', () => {
+    // Black king b5 in check from the queen on f1, yet 'd3' says White's last move was d2-d4.
+    const text = '8/8/8/1k6/3Pp3/8/8/4KQ2 b - d3 0 1';
+    expect(parseFen(text).diagnostics.map((d) => d.code)).toEqual(['FEN_IMPOSSIBLE_CHECK']);
+    const repaired = repairFen(text);
+    expect(repaired?.fen).toBe('8/8/8/1k6/3Pp3/8/8/4KQ2 b - - 0 1');
+    expect(repaired?.changes.map((c) => [c.problem.code, c.action])).toEqual([['FEN_IMPOSSIBLE_CHECK', 'the square is dropped']]);
+  });
+});
