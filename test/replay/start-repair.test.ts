@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parsePgn, replay, validate, type Diagnostic } from '../../src/index.js';
+import { fixGame, parsePgn, replay, validate, writePgn, type Diagnostic } from '../../src/index.js';
 
 const DIR = new URL('../fixtures/fen-repair/', import.meta.url);
 const PGN = readFileSync(new URL('knight-bishop-mate.pgn', DIR), 'utf8');
@@ -103,5 +103,24 @@ describe('tag names in the wrong case', () => {
     const replayed = replay([...parsePgn(pgn)][0]!);
     expect(replayed.start.chess960).toBe(true);
     expect(codes(replayed.start.diagnostics)).toEqual(['SETUP_TAG_CASE']);
+  });
+});
+
+describe('fixGame (export --fix) writes the start the game is played from', () => {
+  it('renames [fen] and [setup] to the standard spelling', () => {
+    const fixed = fixGame(games[3]!);
+    const text = writePgn(fixed.game);
+    expect(text).toContain('[FEN "8/8/3k4/3B4/3K4/8/3N4/8 w - - 0 1"]');
+    expect(text).toContain('[SetUp "1"]');
+    expect(text).not.toMatch(/\[(fen|setup) /);
+    expect(fixed.changes).toContain('[fen …] → [FEN …]: tag names are case-sensitive');
+    expect(fixed.diagnostics).toEqual([]);
+  });
+
+  it('replaces a repaired FEN tag by the FEN it was played from', () => {
+    const fixed = fixGame(games[0]!);
+    expect(writePgn(fixed.game)).toContain('[FEN "8/8/3k4/3B4/3K4/8/3N4/8 w - - 0 1"]');
+    expect(fixed.changes[0]).toBe('[FEN "8/8/3k4/3B4/3K4/8/3N4/8 w KQkq - 0 1"] → [FEN "8/8/3k4/3B4/3K4/8/3N4/8 w - - 0 1"]: the FEN the game is played from');
+    expect(fixed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });
