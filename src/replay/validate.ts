@@ -121,8 +121,10 @@ function whyLenient(written: string, san: string): string {
   if (written.includes('-')) return 'SAN names the destination square only, without a hyphen';
   if (san.includes('=') && !written.includes('=')) return "a promotion is written with '=' before the new piece";
   if (written.startsWith('P')) return "pawn moves are written without 'P'";
+  if (written.toLowerCase() === san.toLowerCase()) return 'piece letters are capitals';
+  if (/^[a-h][a-h][1-8]/.test(written)) return "a capture is written with 'x'";
   if (written.length > san.length) return 'SAN names the origin only as far as needed to tell the move apart';
-  return 'this is the standard spelling';
+  return 'that is how SAN writes this move';
 }
 
 function suffixProblem(record: PlyRecord): Diagnostic | undefined {
