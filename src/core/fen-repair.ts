@@ -33,6 +33,8 @@ export interface RepairedFen {
   readonly changes: readonly FenChange[];
 }
 
+const MAX_REPAIRABLE_LENGTH = 512;
+
 interface Field {
   text: string;
   readonly offset: number;
@@ -106,6 +108,9 @@ function dedupeCastling(fields: Field[], changes: FenChange[]): void {
  * @example repairFen('r3k2r/8/8/8/8/8/8/4K3 w KQkq - 0 1')?.fen // 'r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1'
  */
 export function repairFen(text: string, options: { readonly chess960?: boolean } = {}): RepairedFen | undefined {
+  // No repairable FEN is this long (six fields of a legal position take under 100 characters); a
+  // megabyte of junk in a FEN tag is refused without reading it again.
+  if (text.length > MAX_REPAIRABLE_LENGTH) return undefined;
   const changes: FenChange[] = [];
   const first = parseFenSetup(text, options);
   let fields = fieldsOf(text);

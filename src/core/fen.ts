@@ -53,6 +53,8 @@ export function parseFen(text: string, options: ParseFenOptions = {}): Checked<P
   return { ok: true, value: Position.fromSetupUnchecked(setup, chess960), diagnostics };
 }
 
+const MAX_OFFERED_LENGTH = 512;
+
 /** A quoted FEN in a hint: eight ranks, then the other fields. */
 const QUOTED_FEN = /'([^'\s/]*(?:\/[^'\s/]*){7} [^']*)'/g;
 
@@ -68,8 +70,9 @@ function verifiedHint(d: Diagnostic, chess960: boolean): Diagnostic {
   let last = 0;
   for (const m of hint.matchAll(QUOTED_FEN)) {
     const fen = m[1] as string;
-    if (isValidFen(fen, chess960)) continue;
-    const repaired = repairFen(fen, chess960 ? { chess960 } : {});
+    // A FEN longer than any legal one is not checked (or offered): reading it would cost as much again.
+    if (fen.length <= MAX_OFFERED_LENGTH && isValidFen(fen, chess960)) continue;
+    const repaired = fen.length <= MAX_OFFERED_LENGTH ? repairFen(fen, chess960 ? { chess960 } : {}) : undefined;
     let before = hint.slice(last, m.index);
     if (repaired && isValidFen(repaired.fen, chess960)) {
       out += `${before}'${repaired.fen}' (with the FEN's other problems fixed too)`;

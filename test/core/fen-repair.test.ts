@@ -129,6 +129,7 @@ describe('repairFen', () => {
     ['the side not to move in check', '4k3/8/8/8/8/8/8/4RK2 w - - 0 1'],
     ['only a placement', '4k3/8/8/8/8/8/8/4K3'],
     ['a bad piece letter', '4k3/8/8/8/8/8/8/4X3 w - - 0 1'],
+    ['a FEN longer than any legal one', `4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1${' '.repeat(600)}`],
   ])('gives up on %s', (_name, fen) => {
     expect(repairFen(fen)).toBeUndefined();
   });
