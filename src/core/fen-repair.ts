@@ -101,7 +101,7 @@ function dedupeCastling(fields: Field[], changes: FenChange[]): void {
 
 /**
  * The FEN, repaired where one fix is obvious (see the module doc), or undefined when it cannot be
- * played. A FEN valid as written comes back unchanged with no changes. Only errors are repaired;
+ * played (or is longer than 512 characters). A FEN valid as written comes back with no changes. Only errors are repaired;
  * warnings (missing counters, spacing) are the reader's own lenient repairs and stay with it.
  * Cost: at most three reads and validations of the text.
  *
