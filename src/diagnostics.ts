@@ -66,6 +66,13 @@ export const DIAGNOSTIC_CODES = {
   SETUP_BAD_VALUE: 'error',
   SETUP_BAD_FEN: 'error',
   VARIANT_UNSUPPORTED: 'error',
+  // FEN repair, tag-name case, counters, lenient SAN (issue 11, FEN items)
+  SETUP_FEN_REPAIRED: 'warning',
+  SETUP_TAG_CASE: 'warning',
+  FEN_CASTLING_CHESS960: 'warning',
+  FEN_COUNTERS_IMPOSSIBLE: 'warning',
+  BUILD_COUNTERS: 'warning',
+  REPLAY_LENIENT_SAN: 'warning',
   // ----- replay (src/replay/) -----
   REPLAY_ILLEGAL_MOVE: 'error',
   REPLAY_AMBIGUOUS_MOVE: 'error',

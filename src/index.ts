@@ -22,7 +22,7 @@ export {
   isInsufficientMaterial,
   pieceAt,
 } from './core/position.js';
-export { parseFen, makeFen, makeBoardFen } from './core/fen.js';
+export { parseFen, makeFen, makeBoardFen, repairFen, type FenChange, type RepairedFen } from './core/fen.js';
 export type { SanError, SanMove } from './core/san.js';
 export { parseSan, parseSanSyntax, resolveSan, makeSan } from './core/san.js';
 export { parseUci, makeUci } from './core/uci.js';

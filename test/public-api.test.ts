@@ -16,7 +16,8 @@ describe('public API', () => {
         'initialPosition', 'isCheck', 'isCheckmate', 'isInsufficientMaterial', 'isNullMove', 'isStalemate',
         'legalMoves', 'locate', 'makeBoardFen', 'makeFen', 'makeSan', 'makeUci', 'ok', 'parseFen', 'parseGame',
         'parsePgn', 'parseSan', 'parseSanSyntax', 'parseSquare', 'parseUci', 'perft', 'perftDivide', 'pieceAt',
-        'play', 'renderBoard', 'renderBoardSvg', 'replay', 'resolveSan', 'splitGames', 'squareName', 'startingPosition', 'validate', 'variantKind',
+        'play', 'renderBoard', 'renderBoardSvg', 'repairFen', 'replay', 'resolveSan', 'splitGames', 'squareName',
+        'startingPosition', 'validate', 'variantKind',
         'writePgn',
       ].sort(),
     );

@@ -28,7 +28,10 @@ export function readCastling(r: Reader, token: Token | undefined, board: Board |
   }
   const letters = castlingLetters(r, token);
   if (!letters || !board) return undefined;
-  const chess960 = force960 || letters.some((l) => !'KQkq'.includes(l.letter)) || kqImpliesChess960(board, letters);
+  const fileLetters = letters.some((l) => !'KQkq'.includes(l.letter));
+  const only960 = force960 || fileLetters ? [] : lettersOnlyChess960(board, letters);
+  const chess960 = force960 || fileLetters || only960.length > 0;
+  if (only960.length > 0) reportOnlyChess960(r, token, board, only960);
   const rooks: Square[] = [];
   const offsets: number[] = [];
   for (const { letter, offset } of letters) {
@@ -60,13 +63,23 @@ function castlingLetters(r: Reader, token: Token): CastlingLetter[] | undefined 
     } else if (letters.some((l) => l.letter === letter)) {
       ok = false;
       report(r, 'FEN_BAD_CASTLING', `the castling right '${letter}' appears twice in '${token.text}'`, 2, offset, 1, {
-        hint: `write each right once: '${replaced(r, token, [...new Set(token.text)].join(''))}'`,
+        hint: `write each right once: '${replaced(r, token, inUsualOrder([...new Set(token.text)]))}'`,
       });
     } else {
       letters.push({ letter, offset });
     }
   }
   return ok ? letters : undefined;
+}
+
+/** Castling letters in the usual order without a board: white first, `K`, files from h down, `Q`. */
+export function inUsualOrder(letters: readonly string[]): string {
+  const key = (c: string): number => {
+    const upper = c.toUpperCase();
+    const side = upper === 'K' ? 0 : upper === 'Q' ? 9 : 8 - (upper.charCodeAt(0) - 65);
+    return (isWhiteLetter(c) ? 0 : 10) + side;
+  };
+  return [...letters].sort((a, b) => key(a) - key(b)).join('');
 }
 
 function isWhiteLetter(letter: string): boolean {
@@ -93,9 +106,9 @@ function outermostRook(board: Board, white: boolean, kingFile: number, kingSide:
   return -1;
 }
 
-/** X-FEN `KQkq` whose king or castling rook stands off e1/a1/h1 (e8/a8/h8) can only be Chess960. */
-function kqImpliesChess960(board: Board, letters: readonly CastlingLetter[]): boolean {
-  return letters.some(({ letter }) => {
+/** The `KQkq` letters whose king or castling rook stands off e1/a1/h1 (e8/a8/h8): only Chess960 has them. */
+function lettersOnlyChess960(board: Board, letters: readonly CastlingLetter[]): CastlingLetter[] {
+  return letters.filter(({ letter }) => {
     const white = isWhiteLetter(letter);
     const kingFile = backRankKing(board, white);
     if (kingFile < 0) return false;
@@ -104,6 +117,30 @@ function kqImpliesChess960(board: Board, letters: readonly CastlingLetter[]): bo
     return kingFile !== 4 || (rookFile !== 0 && rookFile !== 7);
   });
 }
+
+/**
+ * `r3k2r/8/8/8/8/8/8/R2K3R w KQkq`: a standard-looking field that only fits Chess960. It is read as
+ * Chess960 (the only reading under which the rights hold), with a warning naming the squares.
+ */
+function reportOnlyChess960(r: Reader, token: Token, board: Board, only960: readonly CastlingLetter[]): void {
+  const squares = new Set<string>();
+  for (const { letter } of only960) {
+    const white = isWhiteLetter(letter);
+    const rank = white ? '1' : '8';
+    const kingFile = backRankKing(board, white);
+    const rookFile = outermostRook(board, white, kingFile, letter.toUpperCase() === 'K');
+    const color = white ? 'white' : 'black';
+    if (kingFile !== 4) squares.add(`the ${color} king on ${FILES.charAt(kingFile)}${rank}`);
+    else squares.add(`the ${color} rook on ${FILES.charAt(rookFile)}${rank}`);
+  }
+  const names = only960.map((l) => l.letter).join('');
+  const kept = [...token.text].filter((c) => !names.includes(c)).join('') || '-';
+  report(r, 'FEN_CASTLING_CHESS960', `the castling rights '${names}' fit only Chess960 (${[...squares].join(', ')}); read as Chess960`, 2, token.offset, token.text.length, {
+    hint: `for a Chess960 game add [Variant "Chess960"]; as standard chess those rights cannot hold: '${replaced(r, token, kept)}'`,
+  });
+}
+
+const FILES = 'abcdefgh';
 
 function resolveCastlingLetter(board: Board, letter: string, chess960: boolean): Square {
   const white = isWhiteLetter(letter);

@@ -7,7 +7,7 @@
  * analysis (could this pawn structure arise?) is out of scope. Impossible checks follow the rule that
  * one move gives at most two checks, one of them by discovery along a line the mover left.
  */
-import { diagnostic, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
+import { diagnostic, hasErrors, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
 import { attackersTo, DIRECTION_BETWEEN, DIRECTION_DELTAS, isAttacked } from './attacks.js';
 import type { FenLayout } from './fen-read.js';
 import { makeFen } from './fen-write.js';
@@ -60,28 +60,42 @@ export function squaresOf(setup: Setup, code: number): Square[] {
 }
 
 /**
- * The chess legality problems of `setup` (empty when it is a legal position): FEN_RANKS_REVERSED,
+ * The chess legality problems of `setup` (empty when it is a legal position): FEN_RANKS_REVERSED
+ * (alone, only on an invalid FEN whose ranks read from rank 1 up make a valid one),
  * FEN_KING_COUNT, FEN_PAWN_ON_BACK_RANK, FEN_TOO_MANY_PIECES, FEN_CASTLING_NO_ROOK,
  * FEN_CASTLING_KING_MOVED, FEN_BAD_CASTLING, FEN_EP_WRONG_RANK, FEN_EP_NO_PAWN, FEN_EP_NOT_EMPTY,
- * FEN_EP_HALFMOVE_NOT_ZERO (warning), FEN_OPPONENT_IN_CHECK, FEN_IMPOSSIBLE_CHECK. Without a layout
+ * FEN_EP_HALFMOVE_NOT_ZERO (warning), FEN_OPPONENT_IN_CHECK, FEN_IMPOSSIBLE_CHECK,
+ * FEN_COUNTERS_IMPOSSIBLE (warning). Without a layout
  * the diagnostics carry a field but no offset. Cost: O(64) plus a few attack scans.
  *
  * @example validateSetup(initialPosition(), false) // []
  */
 export function validateSetup(setup: Setup, chess960: boolean, options: ValidateOptions = {}): readonly Diagnostic[] {
   const v = new Validation(setup, chess960, options.layout);
-  // Reversed ranks explain every other problem at once; the hint gives the FEN to use instead.
-  if (checkRanksReversed(v)) return v.out;
   const kingsOk = checkKings(v);
   checkBackRankPawns(v);
   checkMaterial(v);
   checkCastlingRights(v);
   const epOk = checkEnPassant(v);
   if (kingsOk) checkChecks(v, epOk);
-  return v.out;
+  checkCounters(v);
+  // A legal position is never "reversed" (1K1R4/PPP5/8/8/8/8/ppp5/1k1r4 is a real position). Only
+  // when the FEN is invalid as written, and valid read from rank 1 up, does that reading explain
+  // every problem at once; it then replaces them, naming the first.
+  if (!hasErrors(v.out)) return v.out;
+  const reversed = ranksReversed(v);
+  return reversed ? [reversed] : v.out;
 }
 
-function checkRanksReversed(v: Validation): boolean {
+/** The board read with its ranks in the opposite order. */
+function reversedBoard(setup: Setup): Setup['board'] {
+  const reversed = new Int8Array(64);
+  for (let sq = 0; sq < 64; sq++) reversed[sq] = setup.board[(7 - (sq >> 3)) * 8 + (sq & 7)] ?? 0;
+  return reversed;
+}
+
+/** FEN_RANKS_REVERSED when white's pieces stand high, black's low, and the reversed reading is valid. */
+function ranksReversed(v: Validation): Diagnostic | undefined {
   const { board } = v.setup;
   let whiteHigh = 0;
   let whiteLow = 0;
@@ -96,19 +110,43 @@ function checkRanksReversed(v: Validation): boolean {
   }
   const whiteKing = board.indexOf(KING);
   const blackKing = board.indexOf(KING | BLACK);
-  if (!(whiteKing >= 48 && blackKing >= 0 && blackKing < 16)) return false;
-  if (whiteHigh < 4 || blackLow < 4 || whiteLow + blackHigh > 1) return false;
-  const reversed = new Int8Array(64);
-  for (let sq = 0; sq < 64; sq++) reversed[sq] = board[(7 - (sq >> 3)) * 8 + (sq & 7)] ?? 0;
-  const ep = v.setup.epSquare;
-  v.add(
+  if (!(whiteKing >= 48 && blackKing >= 0 && blackKing < 16)) return undefined;
+  if (whiteHigh < 4 || blackLow < 4 || whiteLow + blackHigh > 1) return undefined;
+  // The en-passant square is a square name, not part of the placement: it keeps its name (a
+  // reversed 'e3' is still e3). If that does not fit the reversed board, the reading drops it.
+  const flipped = reversedBoard(v.setup);
+  const candidates: Partial<Setup>[] = [{ board: flipped }, { board: flipped, epSquare: undefined }];
+  const fits = candidates.find((c) => !hasErrors(validateSetup({ ...v.setup, ...c }, v.chess960)));
+  if (!fits) return undefined;
+  const first = v.out.find((d) => d.severity === 'error');
+  const span = v.layout?.fields[0];
+  return diagnostic(
     'FEN_RANKS_REVERSED',
-    "white's pieces stand on ranks 7–8 and black's on ranks 1–2, so the ranks look written from rank 1 up",
-    0,
-    undefined,
-    `a FEN lists rank 8 first; with the ranks reversed: '${v.fenWith({ board: reversed, epSquare: ep === undefined ? undefined : ep ^ 56 })}'`,
+    `the FEN is not valid as written (${first?.message ?? 'illegal position'}): white's pieces stand on ranks 7–8 and black's on ranks 1–2, so the ranks look written from rank 1 up`,
+    { field: 0, ...(span ? { offset: span.offset, length: span.length } : {}), hint: `a FEN lists rank 8 first; with the ranks reversed: '${v.fenWith(fits)}'` },
   );
-  return true;
+}
+
+/**
+ * FEN_COUNTERS_IMPOSSIBLE (warning): a halfmove clock larger than the plies played by this move
+ * number (`… w KQkq - 10 1`), the mark of a fullmove number not advanced, or advanced after White's
+ * move. Both corrections are offered: the clock cut to what the move number allows, or the move
+ * number raised to what the clock needs.
+ */
+function checkCounters(v: Validation): void {
+  const { halfmoves, fullmoves, turn } = v.setup;
+  const black = turn === 'black' ? 1 : 0;
+  const played = 2 * (fullmoves - 1) + black;
+  if (halfmoves <= played) return;
+  const needed = Math.ceil((halfmoves - black) / 2) + 1;
+  v.add(
+    'FEN_COUNTERS_IMPOSSIBLE',
+    `the halfmove clock ${halfmoves} counts more plies than the ${played} played before move ${fullmoves} with ${turn} to move`,
+    4,
+    undefined,
+    `if the move number is right the clock is at most ${played}: '${v.fenWith({ halfmoves: played })}'; ` +
+      `if the clock is right this is move ${needed} or later: '${v.fenWith({ fullmoves: needed })}'`,
+  );
 }
 
 /** Exactly one king per side; true when that holds (the check tests need it). */

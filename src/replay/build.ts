@@ -8,7 +8,8 @@
  * from any tool connect: piece placement, side to move, castling rights as rook squares (`KQkq`,
  * X-FEN and Shredder-FEN agree), and the en passant square only where an en passant capture is
  * legal (a FEN that writes the square after every double push and one that writes it only when a
- * capture is possible then agree). Move counters are ignored.
+ * capture is possible then agree). Move counters do not connect positions, but counters that do not
+follow from the move between two FENs are reported (BUILD_COUNTERS, a warning).
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import { err, ok, type Checked, type Result } from '../result.js';
@@ -195,6 +196,7 @@ function fromFens(lines: readonly string[], chess960: boolean): Built | Diagnost
   const start = positions[0]?.pos;
   if (positions.length === 0) return [diagnostic('BUILD_BAD_FEN', 'no FEN given: the input is empty', { hint: 'give one FEN per line, the start first' })];
   const sans: string[] = [];
+  const counters = new CounterCheck();
   let broken = start === undefined;
   for (let i = 1; i < positions.length; i++) {
     const a = positions[i - 1];
@@ -206,6 +208,7 @@ function fromFens(lines: readonly string[], chess960: boolean): Built | Diagnost
     const found = findMoveBetween(a.pos, b.pos);
     if (found.ok) {
       if (!broken) sans.push(makeSan(a.pos, found.value));
+      counters.check(a.pos, found.value, b.pos, b.line);
       continue;
     }
     broken = true;
@@ -213,7 +216,57 @@ function fromFens(lines: readonly string[], chess960: boolean): Built | Diagnost
       diagnostic('BUILD_NO_MOVE', found.error.message, { line: b.line, column: 1, hint: found.error.hint, excerpt: makeFen(b.pos) }),
     );
   }
+  const countersWrong = counters.diagnostic();
+  if (countersWrong) diagnostics.push(countersWrong);
   return start ? { start, sans, diagnostics } : diagnostics;
+}
+
+/**
+ * BUILD_COUNTERS: consecutive FENs whose move counters do not follow from the move between them
+ * (the fullmove number grows after Black's move only; the halfmove clock resets on a pawn move or
+ * a capture and grows by one otherwise). The first such pair is reported, with its corrected FEN
+ * as the hint, and how many more there are; the moves are built all the same.
+ */
+class CounterCheck {
+  private first: Diagnostic | undefined;
+  private more = 0;
+
+  check(before: Position, move: NormalMove, after: Position, line: number): void {
+    const next = play(before, move);
+    if (next.halfmoves === after.halfmoves && next.fullmoves === after.fullmoves) return;
+    if (this.first) {
+      this.more++;
+      return;
+    }
+    const why: string[] = [];
+    if (next.fullmoves !== after.fullmoves) {
+      why.push(
+        before.turn === 'white' && after.fullmoves === before.fullmoves + 1
+          ? "the fullmove number grows after Black's move, not White's"
+          : `the fullmove number after ${before.turn === 'white' ? "White's" : "Black's"} move is ${next.fullmoves}, not ${after.fullmoves}`,
+      );
+    }
+    if (next.halfmoves !== after.halfmoves) {
+      why.push(
+        next.halfmoves === 0
+          ? 'the halfmove clock resets to 0 on a pawn move or a capture'
+          : `the halfmove clock grows by one to ${next.halfmoves} (no pawn move, no capture)`,
+      );
+    }
+    const san = makeSan(before, move);
+    this.first = diagnostic('BUILD_COUNTERS', `line ${line} writes the counters "${after.halfmoves} ${after.fullmoves}" after ${san}, but ${why.join(', and ')}`, {
+      line,
+      column: 1,
+      excerpt: makeFen(after),
+      hint: `write "${makeFen({ ...after, halfmoves: next.halfmoves, fullmoves: next.fullmoves })}"`,
+    });
+  }
+
+  diagnostic(): Diagnostic | undefined {
+    const first = this.first;
+    if (!first || this.more === 0) return first;
+    return { ...first, message: `${first.message} (and ${this.more} more lines whose counters do not follow)` };
+  }
 }
 
 /** Seven Tag Roster first (user values or `?` defaults), then SetUp/FEN/Variant, then the other tags. */

@@ -11,8 +11,9 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { isNullMove } from '../core/types.js';
 import type { Game, MoveLine, MoveNode, Tag } from '../pgn/ast.js';
+import { makeFen } from '../core/fen.js';
 import { replay } from './replay.js';
-import { findTag } from './start.js';
+import { findTag, type StartingPosition } from './start.js';
 
 export interface FixedGame {
   readonly game: Game;
@@ -22,7 +23,36 @@ export interface FixedGame {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-const REPAIRED: ReadonlySet<string> = new Set(['SETUP_MISSING', 'SETUP_CONTRADICTS_FEN']);
+const REPAIRED: ReadonlySet<string> = new Set(['SETUP_MISSING', 'SETUP_CONTRADICTS_FEN', 'SETUP_TAG_CASE', 'SETUP_FEN_REPAIRED']);
+
+/** The last tag that `matches` (the one a reader uses when a name is repeated). */
+function lastTag(tags: readonly Tag[], matches: (tag: Tag) => boolean): Tag | undefined {
+  for (let i = tags.length - 1; i >= 0; i--) if (matches(tags[i] as Tag)) return tags[i];
+  return undefined;
+}
+
+/**
+ * The start tags as other programs need them: `[fen "…"]`, `[setup "1"]` renamed to the standard's
+ * spelling (when that spelling is absent), and a FEN tag the replay had to repair replaced by the
+ * FEN it played from.
+ */
+function fixStartTags(game: Game, start: StartingPosition, changes: string[]): Game {
+  let tags = [...game.tags];
+  for (const name of ['Variant', 'SetUp', 'FEN']) {
+    if (findTag(game, name)) continue;
+    const odd = lastTag(tags, (t) => t.name.toLowerCase() === name.toLowerCase());
+    if (!odd) continue;
+    tags = tags.map((t) => (t === odd ? { ...t, name } : t));
+    changes.push(`[${odd.name} …] → [${name} …]: tag names are case-sensitive`);
+  }
+  const fen = lastTag(tags, (t) => t.name === 'FEN');
+  if (fen && start.fenErrors && start.position) {
+    const played = makeFen(start.position);
+    tags = tags.map((t) => (t === fen ? { ...t, value: played } : t));
+    changes.push(`[FEN "${fen.value}"] → [FEN "${played}"]: the FEN the game is played from`);
+  }
+  return changes.length === 0 ? game : { ...game, tags };
+}
 
 /** A tag that exists only in the rewritten tree: it points at the start of the game. */
 function newTag(game: Game, name: string, value: string): Tag {
@@ -103,9 +133,9 @@ function moveLabel(moveNumber: number, color: 'white' | 'black', text: string): 
  */
 export function fixGame(game: Game): FixedGame {
   const changes: string[] = [];
-  const tags = fixTags(game, changes);
-  const canonical = new Map<MoveNode, { san: string; check: string }>();
   const replayed = replay(game, { variations: true });
+  const tags = fixTags(fixStartTags(game, replayed.start, changes), changes);
+  const canonical = new Map<MoveNode, { san: string; check: string }>();
   for (const record of replayed) {
     const node = record.node;
     if (!node || !record.move || isNullMove(record.move)) continue;

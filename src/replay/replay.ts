@@ -320,12 +320,17 @@ function checkFirstMoveNumber(
   const black = start.turn === 'black';
   if (number.value === start.fullmoves && number.black === black) return;
   const expected = `${start.fullmoves}${black ? '...' : '.'}`;
+  // Same side, another number: the FEN's fullmove number is the likelier slip (often advanced after
+  // White's move instead of Black's), so offer the FEN with the movetext's number too.
+  const sameSide = number.black === black && number.value >= 1;
+  const slip = sameSide && black && number.value === start.fullmoves - 1 ? "; the FEN's fullmove number looks advanced after White's move (it grows after Black's)" : '';
+  const fenHint = sameSide ? `, or if the movetext is right, the FEN is [FEN "${makeFen({ ...start, fullmoves: number.value })}"]` : ", or fix the FEN's side to move and fullmove number";
   out.push(
     placed(
       diagnostic(
         'REPLAY_MOVE_NUMBER',
-        `the movetext starts at "${number.value}${number.black ? '...' : '.'}" but the starting position is move ${start.fullmoves} with ${SIDE[start.turn]} to move; the position is followed`,
-        { offset: number.offset, length: number.length, hint: `write "${expected}" before the first move, or fix the FEN's side to move and fullmove number` },
+        `the movetext starts at "${number.value}${number.black ? '...' : '.'}" but the starting position is move ${start.fullmoves} with ${SIDE[start.turn]} to move${slip}; the position is followed`,
+        { offset: number.offset, length: number.length, hint: `write "${expected}" before the first move${fenHint}` },
       ),
     ),
   );

@@ -5,10 +5,16 @@
  * Rules (PGN standard 9.7 and what real files do): `[FEN]` with `[SetUp "1"]` starts there; a FEN
  * without SetUp is honoured with a warning (python-chess and lichess do the same); SetUp "1" without
  * FEN is an error and the standard position is used; SetUp "0" with a FEN contradicts itself (warn,
- * honour the FEN, which is the more specific claim).
+ * honour the FEN, which is the more specific claim). Tag names are matched exactly first, then
+ * regardless of case with a warning (`[fen "…"]`): a start position ignored is a game read wrong.
+ * A FEN that is invalid only in ways with one obvious fix (`repairFen`: a contradicted castling
+ * right, an impossible en-passant square, missing fields) is repaired and the game played from
+ * there, each change a located SETUP_FEN_REPAIRED warning; `fenErrors` keeps the FEN's errors as
+ * written for `validate`. A start no reader could agree on (no king, two kings, a pawn on a back
+ * rank, the side not to move in check) skips the game.
  */
 import { diagnostic, excerptOf, type Diagnostic } from '../diagnostics.js';
-import { parseFen } from '../core/fen.js';
+import { parseFen, repairFen } from '../core/fen.js';
 import { initialPosition, type Position } from '../core/position.js';
 import type { Game, Tag } from '../pgn/ast.js';
 
@@ -19,6 +25,11 @@ export interface StartingPosition {
   readonly position: Position | undefined;
   readonly chess960: boolean;
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * When the game is played from a repaired FEN: the errors of the FEN tag as written (located in
+   * the file), which `validate` reports instead of the SETUP_FEN_REPAIRED warnings.
+   */
+  readonly fenErrors?: readonly Diagnostic[];
 }
 
 const STANDARD_NAMES = new Set(['', 'standard', 'chess', 'normal', 'fromposition', 'orthodox', 'classical']);
@@ -41,6 +52,27 @@ export function findTag(game: Game, name: string): Tag | undefined {
   return undefined;
 }
 
+/**
+ * The tag `name` for the start position: the exact name, else one whose name differs only in case
+ * (`[fen "…"]`, `[setup "1"]`), with a SETUP_TAG_CASE warning.
+ */
+function startTag(game: Game, name: string, out: Diagnostic[]): Tag | undefined {
+  const exact = findTag(game, name);
+  if (exact) return exact;
+  const lower = name.toLowerCase();
+  let found: Tag | undefined;
+  for (const tag of game.tags) if (tag.name.toLowerCase() === lower) found = tag;
+  if (found) {
+    out.push(
+      diagnostic('SETUP_TAG_CASE', `the tag "${found.name}" is read as "${name}"; tag names are case-sensitive`, {
+        ...tagSpan(found),
+        hint: `write [${name} "${found.value.slice(0, 61)}"]; other programs ignore "${found.name}"`,
+      }),
+    );
+  }
+  return found;
+}
+
 function tagSpan(tag: Tag): { offset: number; length: number; excerpt: string } {
   return { offset: tag.offset, length: tag.length, excerpt: excerptOf(`[${tag.name} "${tag.value.slice(0, 61)}"]`) };
 }
@@ -48,7 +80,7 @@ function tagSpan(tag: Tag): { offset: number; length: number; excerpt: string } 
 /** Reads the starting position; O(tags + FEN length). */
 export function startingPosition(game: Game): StartingPosition {
   const diagnostics: Diagnostic[] = [];
-  const variant = findTag(game, 'Variant');
+  const variant = startTag(game, 'Variant', diagnostics);
   const kind = variantKind(variant?.value);
   if (variant && kind === 'unsupported') {
     diagnostics.push(
@@ -59,27 +91,44 @@ export function startingPosition(game: Game): StartingPosition {
     );
     return { position: undefined, chess960: false, diagnostics };
   }
-  const setUp = findTag(game, 'SetUp');
-  const fen = findTag(game, 'FEN');
+  const setUp = startTag(game, 'SetUp', diagnostics);
+  const fen = startTag(game, 'FEN', diagnostics);
   checkSetUp(setUp, fen, diagnostics);
   if (!fen) return { position: initialPosition(), chess960: kind === 'chess960', diagnostics };
 
-  const parsed = parseFen(fen.value, { chess960: kind === 'chess960' });
-  for (const d of parsed.diagnostics) {
-    // FEN offsets count from the first character of the value, so add the value's file offset.
-    diagnostics.push({ ...d, offset: fen.valueOffset + (d.offset ?? 0), excerpt: d.excerpt ?? excerptOf(fen.value.slice(0, 61)) });
+  const chess960 = kind === 'chess960';
+  const parsed = parseFen(fen.value, { chess960 });
+  // FEN offsets count from the first character of the value, so add the value's file offset.
+  const inFile = (d: Diagnostic): Diagnostic => ({ ...d, offset: fen.valueOffset + (d.offset ?? 0), excerpt: d.excerpt ?? excerptOf(fen.value.slice(0, 61)) });
+  if (parsed.ok) {
+    for (const d of parsed.diagnostics) diagnostics.push(inFile(d));
+    return { position: parsed.value, chess960: parsed.value.chess960, diagnostics };
   }
-  if (!parsed.ok) {
-    diagnostics.push(
-      diagnostic('SETUP_BAD_FEN', `the FEN tag "${fen.value}" is not a legal position; the game is skipped`, {
-        ...tagSpan(fen),
-        hint: 'fix the FEN (see the problems above); `forsyth fen "<FEN>"` explains each one',
-      }),
-    );
-    return { position: undefined, chess960: kind === 'chess960', diagnostics };
+  const repaired = repairFen(fen.value, { chess960 });
+  if (repaired) {
+    for (const d of parsed.diagnostics) if (d.severity !== 'error') diagnostics.push(inFile(d));
+    for (const change of repaired.changes) {
+      const { problem } = change;
+      diagnostics.push(
+        diagnostic('SETUP_FEN_REPAIRED', `${problem.message}: ${change.action}`, {
+          offset: fen.valueOffset + (problem.offset ?? 0),
+          length: problem.length ?? 0,
+          excerpt: excerptOf(fen.value.slice(0, 61)),
+          hint: `the game is played from "${repaired.fen}"; write that FEN in the tag`,
+        }),
+      );
+    }
+    const fenErrors = parsed.diagnostics.filter((d) => d.severity === 'error').map(inFile);
+    return { position: repaired.position, chess960: repaired.position.chess960, diagnostics, fenErrors };
   }
-  const position = parsed.value;
-  return { position, chess960: position.chess960, diagnostics };
+  for (const d of parsed.diagnostics) diagnostics.push(inFile(d));
+  diagnostics.push(
+    diagnostic('SETUP_BAD_FEN', `the FEN tag "${fen.value}" is not a legal position; the game is skipped`, {
+      ...tagSpan(fen),
+      hint: 'fix the FEN (see the problems above); `forsyth fen "<FEN>"` explains each one',
+    }),
+  );
+  return { position: undefined, chess960, diagnostics };
 }
 
 function checkSetUp(setUp: Tag | undefined, fen: Tag | undefined, out: Diagnostic[]): void {

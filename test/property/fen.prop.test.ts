@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTIC_CODES, hasErrors } from '../../src/diagnostics.js';
-import { makeFen, parseFen, type ParseFenOptions } from '../../src/core/fen.js';
+import { makeFen, parseFen, repairFen, type ParseFenOptions } from '../../src/core/fen.js';
 import { legalMoves, play, type Position } from '../../src/core/position.js';
 
 const NUM_RUNS = Number(process.env['FORSYTH_FUZZ_RUNS'] ?? 200);
@@ -118,6 +118,44 @@ describe('parseFen on any text', () => {
             expect(d.message.length).toBeGreaterThan(0);
           }
         }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  }, TIMEOUT);
+});
+
+/** Every FEN quoted in a hint (eight ranks, then fields). */
+function quotedFens(hint: string | undefined): string[] {
+  return [...(hint ?? '').matchAll(/'([^'\s/]*(?:\/[^'\s/]*){7} [^']*)'/g)].map((m) => m[1] as string);
+}
+
+describe('hints and repairs offer valid FENs only', () => {
+  it('every FEN a hint quotes parses without errors', () => {
+    fc.assert(
+      fc.property(fc.oneof(arbMutatedFen, arbGeneratedFen), (text) => {
+        for (const options of [{}, { chess960: true }]) {
+          for (const d of parseFen(text, options).diagnostics) {
+            for (const fen of quotedFens(d.hint)) expect(hasErrors(parseFen(fen, options).diagnostics), `${text} → ${d.code}: ${fen}`).toBe(false);
+          }
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  }, TIMEOUT);
+
+  it('repairFen gives a valid FEN, changes located inside the input, or nothing', () => {
+    fc.assert(
+      fc.property(fc.oneof(arbMutatedFen, arbGeneratedFen), (text) => {
+        const repaired = repairFen(text);
+        if (!repaired) return;
+        const again = parseFen(repaired.fen);
+        expect(again.ok, `${text} → ${repaired.fen}`).toBe(true);
+        if (again.ok) expect(makeFen(repaired.position)).toBe(makeFen(again.value));
+        for (const { problem } of repaired.changes) {
+          expect(problem.offset).toBeGreaterThanOrEqual(0);
+          expect((problem.offset ?? 0) + (problem.length ?? 0)).toBeLessThanOrEqual(text.length);
+        }
+        if (!hasErrors(parseFen(text).diagnostics)) expect(repaired.changes).toEqual([]);
       }),
       { numRuns: NUM_RUNS },
     );
