@@ -55,3 +55,6 @@ export { startingPosition, variantKind, findTag } from './replay/start.js';
 export { validate } from './replay/validate.js';
 export { buildGame, findMoveBetween, type BuildInput, type NoMoveError } from './replay/build.js';
 export { fixGame, type FixedGame } from './replay/fix.js';
+export { gameHash, gameHashes, GameHashSet, LineHash, type GameHashes } from './replay/game-hash.js';
+
+export { classifyOpening, openingOfPosition, openingTable, openingKey, type Opening, type OpeningMatch } from './openings/classify.js';
