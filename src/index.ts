@@ -58,3 +58,4 @@ export { fixGame, type FixedGame } from './replay/fix.js';
 export { gameHash, gameHashes, GameHashSet, LineHash, type GameHashes } from './replay/game-hash.js';
 
 export { classifyOpening, openingOfPosition, openingTable, openingKey, type Opening, type OpeningMatch } from './openings/classify.js';
+export { writeStyledPgn, type MoveStyle, type StyledWriteOptions } from './replay/movetext.js';

@@ -18,7 +18,7 @@ describe('public API', () => {
         'parsePgn', 'parseSan', 'parseSanSyntax', 'parseSquare', 'parseUci', 'perft', 'perftDivide', 'pieceAt',
         'play', 'replay', 'resolveSan', 'splitGames', 'squareName', 'startingPosition', 'validate', 'variantKind',
         'writePgn', 'gameHash', 'gameHashes', 'GameHashSet', 'LineHash', 'classifyOpening', 'openingOfPosition',
-        'openingTable', 'openingKey',
+        'openingTable', 'openingKey', 'writeStyledPgn',
       ].sort(),
     );
   });

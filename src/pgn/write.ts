@@ -26,6 +26,14 @@ export interface WriteOptions {
   };
   /** Longest movetext line, in characters (a longer single token gets a line of its own). Default 80. */
   readonly lineWidth?: number;
+  /**
+   * Movetext styles (`export --moves`): the text to write for a move instead of its SAN and check
+   * suffix (undefined keeps them), a comment to add after it (`--fencomments`), and whether to write
+   * move numbers (default true). The writer knows no chess: the caller computes these.
+   */
+  readonly moveText?: (node: MoveNode) => string | undefined;
+  readonly commentAfter?: (node: MoveNode) => string | undefined;
+  readonly moveNumbers?: boolean;
 }
 
 const RESULTS: ReadonlySet<string> = new Set(['1-0', '0-1', '1/2-1/2', '*']);
@@ -144,12 +152,16 @@ class MovetextWriter {
     const before = this.kept(node.commentsBefore);
     const half = ply + (this.start.black ? 1 : 0);
     const fullmove = this.start.fullmove + Math.floor(half / 2);
-    if (half % 2 === 0) this.out.token(`${fullmove}.`);
-    else if (needNumber || before.length > 0) this.out.token(`${fullmove}...`);
+    if (this.options.moveNumbers !== false) {
+      if (half % 2 === 0) this.out.token(`${fullmove}.`);
+      else if (needNumber || before.length > 0) this.out.token(`${fullmove}...`);
+    }
     this.write(before);
-    this.out.token(node.san + node.check);
+    this.out.token(this.options.moveText?.(node) ?? node.san + node.check);
     if (this.options.strip?.nags !== true) for (const nag of node.nags) this.out.token(`$${nag}`);
     const after = this.kept(node.commentsAfter);
+    const added = this.options.commentAfter?.(node);
+    if (added !== undefined) after.push(added);
     this.write(after);
     return after.length > 0;
   }
