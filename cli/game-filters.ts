@@ -1,9 +1,10 @@
 /**
- * The game filters of `forsyth export`: which games are written (--match, --player, --plies,
+ * The game filters of `forsyth export`: which games are written (--match FEN, placement pattern
+ * or Polyglot key, --player, --plies,
  * --checkmate, --stalemate, --broken, --clean). Each filter is a predicate over one game; a game
  * is selected when it passes all of them. Replays happen only for the filters that need one.
  */
-import { findTag, isCheckmate, isStalemate, replay, validate, type Diagnostic, type Game, type PlyRecord } from '../src/index.js';
+import { findTag, isCheckmate, isStalemate, polyglotHex, replay, validate, type Diagnostic, type Game, type PlyRecord } from '../src/index.js';
 import type { PlyRange } from './options.js';
 import { positionMatcher, type PositionMatcher } from './position-filters.js';
 
@@ -39,7 +40,7 @@ export type GameFilter = (facts: GameFacts) => boolean;
 export function gameFilters(options: GameFilterOptions): GameFilter[] | string {
   const filters: GameFilter[] = [];
   if (options.match !== undefined) {
-    const matcher = positionMatcher(options.match, { ep: 'legal' });
+    const matcher = polyglotMatcher(options.match) ?? positionMatcher(options.match, { ep: 'legal' });
     if (typeof matcher === 'string') return matcher;
     filters.push((facts) => reaches(facts.game, matcher));
   }
@@ -62,6 +63,14 @@ export function gameFilters(options: GameFilterOptions): GameFilter[] | string {
   if (options.broken === true) filters.push((facts) => facts.broken);
   if (options.clean === true) filters.push((facts) => !facts.broken);
   return filters;
+}
+
+/** `--match 463b96181691fc9c` (or `0x…`): a Polyglot key, 16 hex digits; undefined for anything else. */
+function polyglotMatcher(pattern: string): PositionMatcher | undefined {
+  const match = /^(?:0x)?([0-9a-f]{16})$/i.exec(pattern.trim());
+  if (!match) return undefined;
+  const key = (match[1] as string).toLowerCase();
+  return (record) => polyglotHex(record.position) === key;
 }
 
 /** True when some main-line position, the start included, matches. */

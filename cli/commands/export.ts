@@ -66,6 +66,7 @@ Examples:
   $ forsyth export --fix -v game.pgn                       also list every change on stderr
   $ forsyth export --player Carlsen --rest others.pgn db.pgn -o carlsen.pgn
   $ forsyth export --match "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR" db.pgn   games reaching 1. e4 e5
+  $ forsyth export --match 0844931a6ef4b9a0 db.pgn        the same, by the position's Polyglot key
   $ forsyth export --dedupe --duplicates dups.pgn a.pgn b.pgn -o merged.pgn
   $ forsyth export --add-eco --split-by ECO db.pgn -o by-eco.pgn            by-eco-B20.pgn, by-eco-C42.pgn, …
   $ forsyth export --moves uci --first 10 db.pgn           UCI move lists of the first ten games
@@ -107,7 +108,7 @@ export function registerExport(program: Command): void {
     .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst), directories, or - for standard input', [])
     .option('--strip <parts>', `leave out some of: ${STRIP_PARTS.join(',')} (comma-separated)`, parseStrip)
     .option('--fix', 'add a missing SetUp tag, set Result from the termination marker, write canonical SAN')
-    .option('--match <fen>', 'only games whose main line reaches this position (FEN, or a placement with ? for any square)')
+    .option('--match <fen|key>', 'only games whose main line reaches this position: a FEN, a placement with ? for any square, or a Polyglot key (16 hex digits)')
     .option('--player <name>', 'only games with NAME in the White or Black tag (either colour, any case)')
     .option('--plies <range>', 'only games with this many main-line moves: N, A-B or A-', parsePlyRange)
     .option('--checkmate', 'only games ending in checkmate')

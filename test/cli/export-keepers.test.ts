@@ -57,6 +57,15 @@ describe('export: selecting games', () => {
     expect(r.events).toEqual(['A', 'A copy, other tags and comments', 'A truncated copy', 'Broken']);
   });
 
+  it('--match with a Polyglot key (16 hex digits, 0x allowed)', async () => {
+    // 0844931a6ef4b9a0: the position after 1. e4 e5 (polyglotHex of it; 463b96181691fc9c, the start, is the format's published value).
+    const expected = ['A', 'A copy, other tags and comments', 'A truncated copy', 'Broken'];
+    expect((await exported(['--match', '0844931a6ef4b9a0', DUPES])).events).toEqual(expected);
+    expect((await exported(['--match', '0x0844931A6EF4B9A0', DUPES])).events).toEqual(expected);
+    // The start position's key: every game from the standard start.
+    expect((await exported(['--match', '463b96181691fc9c', DUPES])).events).toHaveLength(7);
+  });
+
   it('an unusable --match is a usage error', async () => {
     const r = await run(['export', '--match', 'nonsense', DUPES]);
     expect(r.code).toBe(2);
