@@ -55,3 +55,8 @@ export { startingPosition, variantKind, findTag } from './replay/start.js';
 export { validate } from './replay/validate.js';
 export { buildGame, findMoveBetween, type BuildInput, type NoMoveError } from './replay/build.js';
 export { fixGame, type FixedGame } from './replay/fix.js';
+
+export { compileWhere, whereString, gameSubject, chunkSubject, ratingOf, timeControlOf, timeControlClassOf, TIME_CONTROL_CLASSES } from './filter/index.js';
+export type { WhereFilter, WhereSubject, TimeControl, TimeControlClass } from './filter/index.js';
+export { scanTags } from './pgn/tag-scan.js';
+export type { ScannedTag } from './pgn/tag-scan.js';
