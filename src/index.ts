@@ -27,6 +27,7 @@ export type { SanError, SanMove } from './core/san.js';
 export { parseSan, parseSanSyntax, resolveSan, makeSan } from './core/san.js';
 export { parseUci, makeUci } from './core/uci.js';
 export { perft, perftDivide } from './core/perft.js';
+export { polyglotKey, polyglotHex } from './core/polyglot.js';
 
 export type {
   Game,

@@ -16,7 +16,7 @@ describe('public API', () => {
         'initialPosition', 'isCheck', 'isCheckmate', 'isInsufficientMaterial', 'isNullMove', 'isStalemate',
         'legalMoves', 'locate', 'makeBoardFen', 'makeFen', 'makeSan', 'makeUci', 'ok', 'parseFen', 'parseGame',
         'parsePgn', 'parseSan', 'parseSanSyntax', 'parseSquare', 'parseUci', 'perft', 'perftDivide', 'pieceAt',
-        'play', 'replay', 'resolveSan', 'splitGames', 'squareName', 'startingPosition', 'validate', 'variantKind',
+        'play', 'polyglotHex', 'polyglotKey', 'replay', 'resolveSan', 'splitGames', 'squareName', 'startingPosition', 'validate', 'variantKind',
         'writePgn', 'compileWhere', 'whereString', 'gameSubject', 'chunkSubject', 'ratingOf', 'timeControlOf',
         'timeControlClassOf', 'TIME_CONTROL_CLASSES', 'scanTags',
       ].sort(),

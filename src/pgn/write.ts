@@ -14,6 +14,7 @@
  *   variation, as the standard asks; a White move always gets one.
  */
 import type { Comment, Game, MoveLine, MoveNode } from './ast.js';
+import { removeCommands } from './comment-commands.js';
 import { SEVEN_TAG_DEFAULTS, SEVEN_TAG_ROSTER, encodeTagValue, getTag, isSevenTagName } from './tags.js';
 
 export interface WriteOptions {
@@ -29,7 +30,7 @@ export interface WriteOptions {
 }
 
 const RESULTS: ReadonlySet<string> = new Set(['1-0', '0-1', '1/2-1/2', '*']);
-const CLOCK_COMMAND = /\s*\[%(?:clk|emt)\s[^\]]*\]/g;
+const CLOCK_COMMANDS: ReadonlySet<string> = new Set(['clk', 'emt']);
 
 /**
  * The game in PGN export format, ending with a line end. Missing roster tags get their defaults
@@ -165,7 +166,7 @@ class MovetextWriter {
     if (strip?.clocks !== true) return list.map((c) => c.text);
     const texts: string[] = [];
     for (const c of list) {
-      const text = c.text.replace(CLOCK_COMMAND, '');
+      const text = removeCommands(c.text, CLOCK_COMMANDS);
       if (text.trim() !== '') texts.push(text);
     }
     return texts;
