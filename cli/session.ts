@@ -7,7 +7,7 @@
  * 2 bad usage or an unreadable input. An unreadable file among several does not stop the run: the
  * readable files are still converted and the exit code is 2 at the end.
  */
-import { parseGame, type Diagnostic, type Game, type GameChunk } from '../src/index.js';
+import { chunkSubject, gameSubject, parseGame, type Diagnostic, type Game, type GameChunk, type WhereFilter } from '../src/index.js';
 import { expandInputs, readInput, type InputFile } from './inputs.js';
 import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
 import { ProgressBar } from './output/progress.js';
@@ -29,13 +29,23 @@ export interface GameItem {
  * stderr in the order `games()` gives, however far ahead of the output the reading is.
  */
 export type ChunkItem =
-  | { readonly kind: 'game'; readonly chunk: GameChunk; readonly file: InputFile; readonly number: number; readonly problems: readonly Diagnostic[] }
+  | {
+      readonly kind: 'game';
+      readonly chunk: GameChunk;
+      readonly file: InputFile;
+      readonly number: number;
+      readonly problems: readonly Diagnostic[];
+      /** The game, when the --where filter had to parse it (to count its plies). */
+      readonly game?: Game;
+    }
   | { readonly kind: 'end'; readonly file: InputFile; readonly problems: readonly Diagnostic[] };
 
 export interface SessionSettings extends InputOptions {
   /** Where diagnostics go: stderr (default) or the command's output (`validate`). */
   readonly diagnosticsTo?: 'stderr' | 'output';
   readonly diagnosticFormat?: ReporterOptions['format'];
+  /** The compiled --where (and --tag) filter: games it leaves out are skipped before parsing. */
+  readonly filter?: WhereFilter;
 }
 
 /** Codes meaning an input could not be read at all; they make the exit code 2. */
@@ -43,6 +53,8 @@ const UNREADABLE = new Set(['IO_UNREADABLE', 'USAGE']);
 
 export class Session {
   gamesRead = 0;
+  /** Games the filter kept (all of them without a filter). */
+  gamesKept = 0;
   private unreadable = false;
   private bytesDone = 0;
 
@@ -83,7 +95,7 @@ export class Session {
   async *games(): AsyncGenerator<GameItem> {
     for await (const item of this.chunks()) {
       this.reportProblems(item);
-      if (item.kind === 'game') yield { game: parseGame(item.chunk), file: item.file, number: item.number };
+      if (item.kind === 'game') yield { game: item.game ?? parseGame(item.chunk), file: item.file, number: item.number };
     }
   }
 
@@ -102,10 +114,17 @@ export class Session {
         taken = found.length;
         return fresh;
       };
+      const filter = this.settings.filter;
       for await (const chunk of reading.chunks) {
         this.gamesRead++;
         this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
-        yield { kind: 'game', chunk, file, number: this.gamesRead, problems: newProblems() };
+        // A game the filter leaves out is never parsed (unless the filter counts its plies); the
+        // file-level problems found meanwhile go with the next item.
+        const game = filter?.needsMoves ? parseGame(chunk) : undefined;
+        if (filter && !filter.test(game ? gameSubject(game) : chunkSubject(chunk))) continue;
+        this.gamesKept++;
+        const problems = newProblems();
+        yield game ? { kind: 'game', chunk, file, number: this.gamesRead, problems, game } : { kind: 'game', chunk, file, number: this.gamesRead, problems };
       }
       this.bytesDone += file.size ?? 0;
       yield { kind: 'end', file, problems: newProblems() };
@@ -137,7 +156,7 @@ export class Session {
 
   /** The summary line for this run (`positions` left out when undefined). */
   summary(positions?: number): string {
-    return summaryLine(this.gamesRead, this.reporter.counts, positions);
+    return summaryLine(this.gamesRead, this.reporter.counts, positions, this.settings.filter ? this.gamesKept : undefined);
   }
 
   /** Flushes and closes the output, prints the summary on stderr (unless --quiet). */

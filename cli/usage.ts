@@ -4,6 +4,7 @@
  * errors and end with exit code 2 (see main.ts).
  */
 import type { Command } from 'commander';
+import { compileWhere, formatDiagnostic, type WhereFilter } from '../src/index.js';
 import { encodingProblem } from './inputs.js';
 import { Session, type SessionSettings } from './session.js';
 
@@ -17,11 +18,25 @@ export function usageError(cmd: Command, message: string): never {
 export async function openSession(cmd: Command, files: readonly string[], settings: SessionSettings): Promise<Session> {
   const badEncoding = encodingProblem(settings.encoding);
   if (badEncoding !== undefined) usageError(cmd, `--encoding: ${badEncoding}`);
+  const filter = settings.where === undefined ? undefined : whereFilter(cmd, settings.where);
   try {
-    return await Session.open(files, settings);
+    return await Session.open(files, filter ? { ...settings, filter } : settings);
   } catch (error) {
     const code = (error as { code?: unknown } | null)?.code;
     if (typeof code !== 'string') throw error;
     usageError(cmd, `cannot write '${settings.output ?? '-'}': ${(error as Error).message}`);
   }
+}
+
+/**
+ * Compiles --where; a problem in it is a usage error shown like any diagnostic, located in the
+ * expression (`--where:1:10: error[WHERE_SYNTAX]: …`), with the expression and a caret under it.
+ */
+export function whereFilter(cmd: Command, expression: string): WhereFilter {
+  const compiled = compileWhere(expression);
+  if (compiled.ok) return compiled.value;
+  const d = compiled.error;
+  const line = expression.split(/\r\n|\r|\n/)[(d.line ?? 1) - 1] ?? '';
+  const caret = `${' '.repeat(Math.max(0, (d.column ?? 1) - 1))}${'^'.repeat(Math.max(1, Math.min(d.length ?? 1, line.length - (d.column ?? 1) + 1)))}`;
+  cmd.error(`${formatDiagnostic(d, '--where')}\n  ${line}\n  ${caret}`, { exitCode: USAGE_EXIT, code: 'forsyth.usage' });
 }

@@ -60,3 +60,8 @@ export { gameHash, gameHashes, GameHashSet, LineHash, type GameHashes } from './
 
 export { classifyOpening, openingOfPosition, openingTable, openingKey, type Opening, type OpeningMatch } from './openings/classify.js';
 export { writeStyledPgn, type MoveStyle, type StyledWriteOptions } from './replay/movetext.js';
+
+export { compileWhere, whereString, gameSubject, chunkSubject, ratingOf, timeControlOf, timeControlClassOf, TIME_CONTROL_CLASSES } from './filter/index.js';
+export type { WhereFilter, WhereSubject, TimeControl, TimeControlClass } from './filter/index.js';
+export { scanTags } from './pgn/tag-scan.js';
+export type { ScannedTag } from './pgn/tag-scan.js';

@@ -33,6 +33,7 @@ function target(file: string, specifier: string): string {
 const LAYER_MAY_IMPORT: Record<string, readonly string[]> = {
   'src/core/': ['src/core/', 'src/result', 'src/diagnostics'],
   'src/pgn/': ['src/pgn/', 'src/result', 'src/diagnostics'],
+  'src/filter/': ['src/filter/', 'src/pgn/', 'src/result', 'src/diagnostics'],
   'src/replay/': ['src/replay/', 'src/core/', 'src/pgn/', 'src/result', 'src/diagnostics'],
   'src/openings/': ['src/openings/', 'src/core/', 'src/replay/', 'src/pgn/', 'src/result', 'src/diagnostics'],
   'src/node/': ['src/node/', 'src/pgn/', 'src/index', 'src/result', 'src/diagnostics', 'node:', 'iconv-lite', 'fzstd'],

@@ -19,6 +19,8 @@ describe('public API', () => {
         'play', 'polyglotHex', 'polyglotKey', 'replay', 'resolveSan', 'splitGames', 'squareName', 'startingPosition', 'validate', 'variantKind',
         'writePgn', 'gameHash', 'gameHashes', 'GameHashSet', 'LineHash', 'classifyOpening', 'openingOfPosition',
         'openingTable', 'openingKey', 'writeStyledPgn',
+        'compileWhere', 'whereString', 'gameSubject', 'chunkSubject', 'ratingOf', 'timeControlOf',
+        'timeControlClassOf', 'TIME_CONTROL_CLASSES', 'scanTags',
       ].sort(),
     );
   });

@@ -1,13 +1,12 @@
 /**
  * What `forsyth positions` does with one game, as plain data in and plain data out, so the same code
  * runs on the main thread (`--jobs 1`) and in worker threads (`--jobs N`), like `fens-game.ts`:
- * filter the game, replay it, select its plies and format their rows. With --unique the rows
+ * replay the game (the session's --where/--tag filter chose it already), select its plies and format their rows. With --unique the rows
  * themselves come back (`records`), because which of them get printed depends on every game before.
  */
 import { replay, type FenOptions, type Game, type PlyRecord, type ReplayOptions } from '../../src/index.js';
 import { makeFormatter, type ColumnSettings, type PositionFormat, type PositionRow } from '../output/formats.js';
-import type { TagFilter } from '../options.js';
-import { isSelected, positionMatcher, tagFilterOf, type PlySelection } from '../position-filters.js';
+import { isSelected, positionMatcher, type PlySelection } from '../position-filters.js';
 import { needsMoves, positionRow, tagValues } from '../rows.js';
 import type { GameOutput } from './fens-game.js';
 
@@ -18,7 +17,6 @@ export interface PositionsSettings {
   readonly fen: FenOptions;
   readonly variations: boolean;
   readonly selection: PlySelection;
-  readonly tagFilters: readonly TagFilter[];
   /** The --match pattern, already checked on the main thread. */
   readonly match: string | undefined;
   readonly unique: boolean;
@@ -35,10 +33,8 @@ export function positionsOfGame(settings: PositionsSettings): (game: Game, file:
   const moves = needsMoves(settings.format);
   const matcher = settings.match === undefined ? undefined : positionMatcher(settings.match, settings.fen);
   if (typeof matcher === 'string') throw new Error(`--match was not checked before the run: ${matcher}`);
-  const gameWanted = tagFilterOf(settings.tagFilters);
   const replayOptions: ReplayOptions = { ...settings.fen, variations: settings.variations, includeStart: true };
   return (game, file, number) => {
-    if (!gameWanted(game)) return { text: '', rows: 0, diagnostics: game.diagnostics };
     const replayed = replay(game, replayOptions);
     // The whole game is replayed first: --match and --last are only known at its end.
     const records: PlyRecord[] = [...replayed];

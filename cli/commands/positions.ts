@@ -1,6 +1,6 @@
 /**
  * `forsyth positions [files…]`: chosen positions of chosen games. Games are chosen by header
- * (--tag) and by a position they reach (--match); plies by --ply/--every/--last/--side; --unique
+ * (--where, --tag) and by a position they reach (--match); plies by --ply/--every/--last/--side; --unique
  * keeps the first occurrence of each position (first four FEN fields) and --count adds how often
  * it occurred.
  */
@@ -9,12 +9,14 @@ import {
   addInputOptions,
   addJobsOption,
   addPositionOptions,
+  bothFilters,
   collectTagFilter,
   parsePlyRange,
   parsePositiveInt,
   type PlyRange,
   type PositionOptions,
   type TagFilter,
+  tagFiltersAsWhere,
 } from '../options.js';
 import { firstFourFields, positionMatcher } from '../position-filters.js';
 import { RowPrinter } from '../rows.js';
@@ -74,7 +76,9 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
   const fen = { ep: options.ep, ...(options.castling ? { castling: options.castling } : {}) };
   const matcher = options.match === undefined ? undefined : positionMatcher(options.match, fen);
   if (typeof matcher === 'string') usageError(cmd, matcher);
-  const session = await openSession(cmd, files, options);
+  // --tag is shorthand for --where: both are decided on the tag section, before parsing.
+  const where = bothFilters(options.where, tagFiltersAsWhere(options.tag ?? []));
+  const session = await openSession(cmd, files, where === undefined ? options : { ...options, where });
   const columns = { file: session.manyFiles, path: options.variations === true, tags: options.tags ?? [], count: options.count === true };
   const settings: PositionsSettings = {
     format: options.format,
@@ -82,7 +86,6 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
     fen,
     variations: options.variations === true,
     selection: { range: options.ply, every: options.every, last: options.last, side: options.side },
-    tagFilters: options.tag ?? [],
     match: options.match,
     unique: options.unique === true,
   };

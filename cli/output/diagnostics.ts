@@ -64,9 +64,13 @@ export function diagnosticJson(d: Diagnostic, file: string): string {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** `3 games read, 240 positions written, 1 error, 0 warnings` (positions left out when undefined). */
-export function summaryLine(games: number, counts: Counts, positions?: number): string {
+/**
+ * `3 games read, 240 positions written, 1 error, 0 warnings` (positions left out when undefined);
+ * with a filter, `3 games read, 2 selected, …`.
+ */
+export function summaryLine(games: number, counts: Counts, positions?: number, selected?: number): string {
   const parts = [`${plural(games, 'game')} read`];
+  if (selected !== undefined) parts.push(`${selected} selected`);
   if (positions !== undefined) parts.push(`${plural(positions, 'position')} written`);
   parts.push(plural(counts.errors, 'error'), plural(counts.warnings, 'warning'));
   return parts.join(', ');
