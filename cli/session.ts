@@ -7,7 +7,7 @@
  * 2 bad usage or an unreadable input. An unreadable file among several does not stop the run: the
  * readable files are still converted and the exit code is 2 at the end.
  */
-import { chunkSubject, gameSubject, parseGame, type Diagnostic, type Game, type GameChunk, type WhereFilter } from '../src/index.js';
+import { chunkSubject, openingSubject, parseGame, type Diagnostic, type Game, type GameChunk, type WhereFilter } from '../src/index.js';
 import { expandInputs, readInput, type InputFile } from './inputs.js';
 import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
 import { ProgressBar } from './output/progress.js';
@@ -121,7 +121,7 @@ export class Session {
         // A game the filter leaves out is never parsed (unless the filter counts its plies); the
         // file-level problems found meanwhile go with the next item.
         const game = filter?.needsMoves ? parseGame(chunk) : undefined;
-        if (filter && !filter.test(game ? gameSubject(game) : chunkSubject(chunk))) continue;
+        if (filter && !filter.test(game ? openingSubject(game) : chunkSubject(chunk))) continue;
         this.gamesKept++;
         const problems = newProblems();
         yield game ? { kind: 'game', chunk, file, number: this.gamesRead, problems, game } : { kind: 'game', chunk, file, number: this.gamesRead, problems };

@@ -58,7 +58,7 @@ export { buildGame, findMoveBetween, type BuildInput, type NoMoveError } from '.
 export { fixGame, type FixedGame } from './replay/fix.js';
 export { gameHash, gameHashes, GameHashSet, LineHash, type GameHashes } from './replay/game-hash.js';
 
-export { classifyOpening, openingOfPosition, openingTable, openingKey, type Opening, type OpeningMatch } from './openings/classify.js';
+export { classifyOpening, openingOfPosition, openingSubject, openingTable, openingKey, type Opening, type OpeningMatch } from './openings/classify.js';
 export { writeStyledPgn, type MoveStyle, type StyledWriteOptions } from './replay/movetext.js';
 
 export { compileWhere, whereString, gameSubject, chunkSubject, ratingOf, timeControlOf, timeControlClassOf, TIME_CONTROL_CLASSES } from './filter/index.js';

@@ -35,7 +35,7 @@ const LAYER_MAY_IMPORT: Record<string, readonly string[]> = {
   'src/pgn/': ['src/pgn/', 'src/result', 'src/diagnostics'],
   'src/filter/': ['src/filter/', 'src/pgn/', 'src/result', 'src/diagnostics'],
   'src/replay/': ['src/replay/', 'src/core/', 'src/pgn/', 'src/result', 'src/diagnostics'],
-  'src/openings/': ['src/openings/', 'src/core/', 'src/replay/', 'src/pgn/', 'src/result', 'src/diagnostics'],
+  'src/openings/': ['src/openings/', 'src/core/', 'src/replay/', 'src/pgn/', 'src/filter/', 'src/result', 'src/diagnostics'],
   'src/node/': ['src/node/', 'src/pgn/', 'src/index', 'src/result', 'src/diagnostics', 'node:', 'iconv-lite', 'fzstd'],
 };
 

@@ -18,7 +18,7 @@ describe('public API', () => {
         'parsePgn', 'parseSan', 'parseSanSyntax', 'parseSquare', 'parseUci', 'perft', 'perftDivide', 'pieceAt',
         'play', 'polyglotHex', 'polyglotKey', 'replay', 'resolveSan', 'splitGames', 'squareName', 'startingPosition', 'validate', 'variantKind',
         'writePgn', 'gameHash', 'gameHashes', 'GameHashSet', 'LineHash', 'classifyOpening', 'openingOfPosition',
-        'openingTable', 'openingKey', 'writeStyledPgn',
+        'openingTable', 'openingKey', 'writeStyledPgn', 'openingSubject',
         'compileWhere', 'whereString', 'gameSubject', 'chunkSubject', 'ratingOf', 'timeControlOf',
         'timeControlClassOf', 'TIME_CONTROL_CLASSES', 'scanTags',
       ].sort(),

@@ -22,6 +22,7 @@ import {
   fixGame,
   gameHash,
   gameHashes,
+  openingSubject,
   writePgn,
   writeStyledPgn,
   type Diagnostic,
@@ -34,7 +35,7 @@ import { GameFacts, gameFilters, type GameFilter, type GameFilterOptions } from 
 import { addInputOptions, parseNameList, parsePlyRange, parsePositiveInt, type InputOptions } from '../options.js';
 import { GameFile, SplitFiles, type SplitRule } from '../output/game-files.js';
 import type { Session } from '../session.js';
-import { openSession, usageError } from '../usage.js';
+import { openSession, usageError, whereFilter } from '../usage.js';
 
 const STRIP_PARTS = ['comments', 'variations', 'nags', 'clocks'] as const;
 type StripPart = (typeof STRIP_PARTS)[number];
@@ -68,10 +69,12 @@ Examples:
   $ forsyth export --match "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR" db.pgn   games reaching 1. e4 e5
   $ forsyth export --match 0844931a6ef4b9a0 db.pgn        the same, by the position's Polyglot key
   $ forsyth export --dedupe --duplicates dups.pgn a.pgn b.pgn -o merged.pgn
+  $ forsyth export --where 'eco >= "B20" && eco <= "B99"' db.pgn -o sicilians.pgn
   $ forsyth export --add-eco --split-by ECO db.pgn -o by-eco.pgn            by-eco-B20.pgn, by-eco-C42.pgn, …
   $ forsyth export --moves uci --first 10 db.pgn           UCI move lists of the first ten games
 
-Selection: a game is written when it passes every filter given; --first N stops after N written
+Selection: a game is written when it passes every filter given (--where included: its fields
+eco and opening are the ECO and Opening tags, else the opening the game's positions reach); --first N stops after N written
 games (the later ones go to --rest if given). --plies counts the main-line moves as written.
 --player matches White or Black, ignoring case, anywhere in the name. --broken / --clean: games
 with / without an error (syntax, illegal move, bad FEN; warnings do not count).
@@ -174,11 +177,15 @@ function openGameFile(cmd: Command, path: string | undefined): GameFile | undefi
 
 async function runExport(files: string[], options: ExportOptions, cmd: Command): Promise<number> {
   checkUsage(cmd, files, options);
-  const filters = gameFilters(options);
-  if (typeof filters === 'string') usageError(cmd, filters);
+  const found = gameFilters(options);
+  if (typeof found === 'string') usageError(cmd, found);
+  const filters = [...found];
+  // --where: the session skips the games it leaves out before parsing them, unless --rest must
+  // get them; then it is one more filter here.
+  const where = options.rest !== undefined && options.where !== undefined ? whereFilter(cmd, options.where) : undefined;
+  if (where !== undefined) filters.push((facts) => where.test(openingSubject(facts.game)));
   const splitting = options.split !== undefined || options.splitBy !== undefined;
-  // Split runs write no -o file of their own: -o only names the parts.
-  const session = await openSession(cmd, files, splitting ? withoutOutput(options) : options);
+  const session = await openSession(cmd, files, sessionSettings(options, splitting, where !== undefined));
   const rest = openGameFile(cmd, options.rest);
   const duplicates = openGameFile(cmd, options.duplicates);
   const split = splitting ? new SplitFiles(options.output as string, splitRule(options)) : undefined;
@@ -227,9 +234,14 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
   return session.finish();
 }
 
-function withoutOutput(options: ExportOptions): InputOptions {
-  const { output: _parts, ...others } = options;
-  return others;
+/** Split runs write no -o file of their own (-o only names the parts); see runExport for --where. */
+function sessionSettings(options: ExportOptions, splitting: boolean, ownWhere: boolean): InputOptions {
+  const { output, where, ...others } = options;
+  return {
+    ...others,
+    ...(splitting || output === undefined ? {} : { output }),
+    ...(ownWhere || where === undefined ? {} : { where }),
+  };
 }
 
 function splitRule(options: ExportOptions): SplitRule {

@@ -24,6 +24,12 @@ export interface WhereSubject {
   tag(name: string): string | undefined;
   /** Plies of the main line; called only when the filter's `needsMoves` is true. */
   plies(): number;
+  /**
+   * The opening the game's positions reach (`eco`, `opening`); called only when `needsMoves`.
+   * Subjects without it (`gameSubject`) give the ECO and Opening tags alone; `openingSubject`
+   * (src/openings) classifies.
+   */
+  opening?(): { readonly eco: string; readonly name: string } | undefined;
 }
 
 export interface WhereFilter {
@@ -54,7 +60,16 @@ export const WHERE_FIELDS: Readonly<Record<string, FieldSpec>> = {
   result: { numeric: false, get: (s) => s.tag('Result'), meaning: 'the Result tag' },
   termination: { numeric: false, get: (s) => s.tag('Termination'), meaning: 'the Termination tag' },
   plies: { numeric: true, needsMoves: true, get: (s) => s.plies(), meaning: 'plies of the main line' },
+  // The tag where it is written (what `export --add-eco` keeps), else the position's classification.
+  eco: { numeric: false, needsMoves: true, get: (s) => written(s.tag('ECO')) ?? s.opening?.()?.eco, meaning: 'ECO tag, else the ECO code of the position reached' },
+  opening: { numeric: false, needsMoves: true, get: (s) => written(s.tag('Opening')) ?? s.opening?.()?.name, meaning: 'Opening tag, else the name of the position reached' },
 };
+
+/** A tag value that says something: not missing, empty or `?`. */
+function written(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v === undefined || v === '' || v === '?' ? undefined : v;
+}
 
 /** Tags whose values are numbers, so that `WhiteElo >= "2000"` compares numerically too. */
 const NUMERIC_TAGS = new Set(['WhiteElo', 'BlackElo', 'PlyCount', 'WhiteRatingDiff', 'BlackRatingDiff', 'WhiteFideId', 'BlackFideId']);

@@ -19,6 +19,8 @@
 import { makeBoardFen, makeFen } from '../core/fen.js';
 import { initialPosition, play, type Position } from '../core/position.js';
 import { parseSan } from '../core/san.js';
+import { gameSubject } from '../filter/subjects.js';
+import type { WhereSubject } from '../filter/where.js';
 import type { Game } from '../pgn/ast.js';
 import { replay, type PlyRecord } from '../replay/replay.js';
 import { OPENING_LINES } from './table.js';
@@ -148,4 +150,16 @@ export function classifyOpening(game: Game): OpeningMatch | undefined {
   const best = (entries.length > 1 ? entries.find(played) : undefined) ?? (entries[0] as number);
   const opening = openings[best] as Opening;
   return { ...opening, ply };
+}
+
+/**
+ * A parsed game as a `--where` subject that also knows its opening (the fields `eco` and
+ * `opening`), classified once, on first use.
+ */
+export function openingSubject(game: Game): WhereSubject {
+  let found: OpeningMatch | undefined | null = null;
+  return {
+    ...gameSubject(game),
+    opening: () => (found === null ? (found = classifyOpening(game)) : found),
+  };
 }

@@ -98,6 +98,21 @@ describe('export: selecting games', () => {
     expect(r.events).toEqual(['A', 'A copy, other tags and comments']);
   });
 
+  it('--where with eco and opening: the tag where written, else the position reached', async () => {
+    // "A" has an ECO tag; its copy and the truncated copy are classified (C42), "Broken" reaches C20.
+    const r = await exported(['--where', 'eco >= "C00" && eco <= "C99"', DUPES]);
+    expect(r.events).toEqual(['A', 'A copy, other tags and comments', 'A truncated copy', 'Broken']);
+    expect((await exported(['--where', 'opening ~ "nimzo"', DUPES])).events).toEqual(['B']);
+  });
+
+  it('--where with --rest: the games it leaves out go to the rest', async () => {
+    const rest = join(tempDir(), 'rest.pgn');
+    const r = await run(['export', '--where', 'opening ~ "nimzo"', '--rest', rest, DUPES]);
+    expect(events(r.stdout)).toEqual(['B']);
+    expect(events(read(rest))).toHaveLength(7);
+    expect([...hashes(r.stdout), ...hashes(read(rest))].sort()).toEqual(hashes(read(DUPES)));
+  });
+
   it('filters combine: every one must pass', async () => {
     expect((await exported(['--player', 'carlsen', '--plies', '5-', DUPES])).events).toEqual(['A', 'A copy, other tags and comments', 'A truncated copy']);
   });

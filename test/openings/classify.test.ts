@@ -5,7 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { classifyOpening, openingOfPosition, openingTable, parsePgn, initialPosition, parseSan, play, type Game } from '../../src/index.js';
+import {
+  classifyOpening, compileWhere, gameSubject, initialPosition, openingOfPosition, openingSubject, openingTable, parsePgn, parseSan, play, type Game,
+} from '../../src/index.js';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { tableModule } from '../../scripts/openings-table.mjs';
 
@@ -106,5 +108,29 @@ describe('classifyOpening', () => {
     // A long game: the classification is the opening's, whatever follows.
     const moves = '1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Qe2 Qe7 5. Qxe4 d6 6. d4 dxe5 7. dxe5 Nc6 8. Bb5 Bd7 9. Bxc6 Bxc6 10. Qe2 O-O-O *';
     expect(classifyOpening(game(moves))?.eco).toBe('C42');
+  });
+});
+
+describe('--where fields eco and opening', () => {
+  const where = (text: string) => {
+    const compiled = compileWhere(text);
+    if (!compiled.ok) throw new Error(compiled.error.message);
+    return compiled.value;
+  };
+
+  it('read the tag where it is written, else the classification', () => {
+    const tagged = game('[ECO "B33"]\n[Opening "Sicilian"]\n\n1. e4 e5 *');
+    const untagged = game('[ECO "?"]\n\n1. e4 c5 2. Nf3 d6 *');
+    const sicilian = where('eco >= "B20" && eco <= "B99"');
+    expect(sicilian.needsMoves).toBe(true);
+    expect(sicilian.test(openingSubject(tagged))).toBe(true);
+    expect(sicilian.test(openingSubject(untagged))).toBe(true);
+    expect(where('opening ~ "sicilian defense"').test(openingSubject(untagged))).toBe(true);
+    expect(where('eco == "C20"').test(openingSubject(game('1. e4 e5 *')))).toBe(true);
+  });
+
+  it('without a classifier (gameSubject) read the tags alone', () => {
+    expect(where('eco == "C20"').test(gameSubject(game('1. e4 e5 *')))).toBe(false);
+    expect(where('eco == "C20"').test(gameSubject(game('[ECO "C20"]\n\n*')))).toBe(true);
   });
 });
