@@ -5,7 +5,7 @@
  */
 import type { Command } from 'commander';
 import { encodingProblem } from './inputs.js';
-import { Session, type SessionSettings } from './session.js';
+import { OutputClashError, Session, type SessionSettings } from './session.js';
 
 export const USAGE_EXIT = 2;
 
@@ -20,8 +20,14 @@ export async function openSession(cmd: Command, files: readonly string[], settin
   try {
     return await Session.open(files, settings);
   } catch (error) {
+    if (error instanceof OutputClashError) usageError(cmd, error.message);
     const code = (error as { code?: unknown } | null)?.code;
     if (typeof code !== 'string') throw error;
-    usageError(cmd, `cannot write '${settings.output ?? '-'}': ${(error as Error).message}`);
+    usageError(cmd, `cannot write '${settings.output ?? '-'}': ${fsMessage(error as Error)}`);
   }
+}
+
+/** An fs error's message without the path it names (a temporary file's, for `-o`): `ENOENT: no such file or directory`. */
+export function fsMessage(error: Error): string {
+  return error.message.replace(/, \w+ '[^']*'$/, '');
 }
