@@ -5,7 +5,8 @@
  *
  * - usage errors (commander's and our own) print one short line plus a pointer to --help, exit 2;
  * - a closed stdout (`forsyth fens big.pgn | head -1`) ends the run quietly with exit 0;
- * - SIGINT writes out the complete lines already produced (never half a line) and exits 130;
+ * - SIGINT and SIGTERM end the run as if the input ended there (interrupt.ts): complete lines,
+ *   the summary, an `-o` file left as it was; exit 130 or 143;
  * - any other exception is our bug: `forsyth: internal error: <message>`, exit 2, stack trace only
  *   with FORSYTH_DEBUG=1.
  *
@@ -26,10 +27,12 @@ import { registerPerft } from './commands/perft.js';
 import { registerPositions } from './commands/positions.js';
 import { registerShow } from './commands/show.js';
 import { registerValidate } from './commands/validate.js';
+import { exitCodeOf, interrupt, interruptExitCode, windsDown } from './interrupt.js';
 import { stopAllWriters } from './output/writer.js';
 import { USAGE_EXIT } from './usage.js';
 
-const INTERRUPTED_EXIT = 130;
+/** How long an interrupted run may take to wind down before it is cut short. */
+const WIND_DOWN_MS = 3000;
 const HELP_POINTER = '(add --help for usage and examples)';
 
 function buildProgram(): Command {
@@ -79,12 +82,22 @@ function installProcessHandlers(): void {
     internalError(error);
   });
   process.stderr.on('error', () => {});
-  process.once('SIGINT', () => {
-    setTimeout(() => process.exit(INTERRUPTED_EXIT), 2000).unref();
-    void stopAllWriters().finally(() => process.exit(INTERRUPTED_EXIT));
-  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => onInterrupt(signal));
   process.on('uncaughtException', internalError);
   process.on('unhandledRejection', internalError);
+}
+
+/**
+ * The first signal asks a command that watches for it to wind down (it prints its summary and
+ * returns; the exit code is then the signal's); a command that does not, a second signal, or a
+ * wind-down that takes too long gets the complete lines buffered so far and an immediate exit.
+ */
+function onInterrupt(signal: NodeJS.Signals): void {
+  const code = interruptExitCode() ?? exitCodeOf(signal);
+  const stopNow = (): void => void stopAllWriters().finally(() => process.exit(code));
+  if (interruptExitCode() !== undefined || !windsDown()) return stopNow();
+  interrupt(signal);
+  setTimeout(stopNow, WIND_DOWN_MS).unref();
 }
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -95,6 +108,7 @@ async function main(argv: readonly string[]): Promise<void> {
     if (error instanceof CommanderError) process.exitCode = commanderExit(error);
     else internalError(error);
   }
+  process.exitCode = interruptExitCode() ?? process.exitCode;
 }
 
 await main(process.argv);

@@ -8,7 +8,8 @@
  * readable files are still converted and the exit code is 2 at the end.
  */
 import { chunkSubject, openingSubject, parseGame, type Diagnostic, type Game, type GameChunk, type WhereFilter } from '../src/index.js';
-import { expandInputs, readInput, type InputFile } from './inputs.js';
+import { expandInputs, outputClash, readInput, type InputFile } from './inputs.js';
+import { interruptExitCode, interruption, windDownOnInterrupt } from './interrupt.js';
 import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
 import { ProgressBar } from './output/progress.js';
 import { BufferedWriter } from './output/writer.js';
@@ -48,6 +49,9 @@ export interface SessionSettings extends InputOptions {
   readonly filter?: WhereFilter;
 }
 
+/** The output would overwrite an input (`-o` naming an input file, or a file in an input directory). */
+export class OutputClashError extends Error {}
+
 /** Codes meaning an input could not be read at all; they make the exit code 2. */
 const UNREADABLE = new Set(['IO_UNREADABLE', 'USAGE']);
 
@@ -67,12 +71,16 @@ export class Session {
   ) {}
 
   /**
-   * Opens the output (throws the fs error if it cannot be created: the caller makes that a usage
-   * error) and expands the input paths, reporting the ones that do not exist.
+   * Expands the input paths (reporting the ones that do not exist) and opens the output: throws
+   * OutputClashError if the output is an input, or the fs error if it cannot be created (the
+   * caller makes both usage errors).
    */
   static async open(paths: readonly string[], settings: SessionSettings): Promise<Session> {
-    const writer = BufferedWriter.open(settings.output);
     const expanded = await expandInputs(paths);
+    const clash = outputClash(settings.output, expanded);
+    if (clash !== undefined) throw new OutputClashError(clash);
+    const writer = BufferedWriter.open(settings.output);
+    windDownOnInterrupt();
     const total = expanded.files.reduce((sum, f) => sum + (f.size ?? 0), 0);
     const progress = ProgressBar.maybe(total, settings.quiet === true);
     const print = settings.diagnosticsTo === 'output' ? (t: string) => writer.line(t) : (t: string) => printErr(t, progress);
@@ -106,7 +114,8 @@ export class Session {
    */
   async *chunks(): AsyncGenerator<ChunkItem> {
     for (const file of this.files) {
-      const reading = readInput(file, this.settings.encoding);
+      if (interruption.aborted) break;
+      const reading = readInput(file, this.settings.encoding, interruption);
       let taken = 0;
       const newProblems = (): Diagnostic[] => {
         const found = reading.diagnostics();
@@ -115,17 +124,24 @@ export class Session {
         return fresh;
       };
       const filter = this.settings.filter;
-      for await (const chunk of reading.chunks) {
-        this.gamesRead++;
-        this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
-        // A game the filter leaves out is never parsed (unless the filter counts its plies); the
-        // file-level problems found meanwhile go with the next item.
-        const game = filter?.needsMoves ? parseGame(chunk) : undefined;
-        if (filter && !filter.test(game ? openingSubject(game) : chunkSubject(chunk))) continue;
-        this.gamesKept++;
-        const problems = newProblems();
-        yield game ? { kind: 'game', chunk, file, number: this.gamesRead, problems, game } : { kind: 'game', chunk, file, number: this.gamesRead, problems };
+      try {
+        for await (const chunk of reading.chunks) {
+          this.gamesRead++;
+          this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
+          // A game the filter leaves out is never parsed (unless the filter needs its moves); the
+          // file-level problems found meanwhile go with the next item.
+          const game = filter?.needsMoves ? parseGame(chunk) : undefined;
+          if (filter && !filter.test(game ? openingSubject(game) : chunkSubject(chunk))) continue;
+          this.gamesKept++;
+          const problems = newProblems();
+          yield game ? { kind: 'game', chunk, file, number: this.gamesRead, problems, game } : { kind: 'game', chunk, file, number: this.gamesRead, problems };
+          if (interruption.aborted) break;
+        }
+      } catch (error) {
+        // Reading stops at an interrupt: the game being read is incomplete and is left out.
+        if (!interruption.aborted) throw error;
       }
+      if (interruption.aborted) break;
       this.bytesDone += file.size ?? 0;
       yield { kind: 'end', file, problems: newProblems() };
     }
@@ -159,14 +175,24 @@ export class Session {
     return summaryLine(this.gamesRead, this.reporter.counts, positions, this.settings.filter ? this.gamesKept : undefined);
   }
 
-  /** Flushes and closes the output, prints the summary on stderr (unless --quiet). */
+  /**
+   * Flushes and closes the output, prints the summary on stderr (unless --quiet). An `-o` file
+   * replaces its target only when the run succeeded (exit 0 or 1: the input was read, whatever
+   * problems it has); after an unreadable input or an interrupt the target is left as it was.
+   */
   async finish(options: { positions?: number; strict?: boolean; summaryTo?: 'stderr' | 'output' } = {}): Promise<number> {
-    const line = this.summary(options.positions);
+    const interrupted = interruptExitCode();
+    const code = interrupted ?? this.exitCode(options.strict);
+    const line = `${interrupted === undefined ? '' : 'interrupted: '}${this.summary(options.positions)}`;
     if (options.summaryTo === 'output') this.writer.line(line);
     // The output is flushed first, so that on a shared terminal the summary comes last.
-    await this.writer.close();
-    if (options.summaryTo !== 'output' && this.settings.quiet !== true) printErr(line, this.progress);
-    return this.exitCode(options.strict);
+    const commit = code < 2;
+    await this.writer.close(commit);
+    this.progress?.clear();
+    const shownInOutput = options.summaryTo === 'output' && (commit || !this.writer.isFile);
+    if (!shownInOutput && this.settings.quiet !== true) printErr(line, this.progress);
+    if (!commit && this.writer.path !== undefined) printErr(`forsyth: '${this.writer.path}' was left as it was: the run did not complete`, this.progress);
+    return code;
   }
 }
 

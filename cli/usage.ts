@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { compileWhere, formatDiagnostic, type WhereFilter } from '../src/index.js';
 import { encodingProblem } from './inputs.js';
-import { Session, type SessionSettings } from './session.js';
+import { OutputClashError, Session, type SessionSettings } from './session.js';
 
 export const USAGE_EXIT = 2;
 
@@ -22,9 +22,10 @@ export async function openSession(cmd: Command, files: readonly string[], settin
   try {
     return await Session.open(files, filter ? { ...settings, filter } : settings);
   } catch (error) {
+    if (error instanceof OutputClashError) usageError(cmd, error.message);
     const code = (error as { code?: unknown } | null)?.code;
     if (typeof code !== 'string') throw error;
-    usageError(cmd, `cannot write '${settings.output ?? '-'}': ${(error as Error).message}`);
+    usageError(cmd, `cannot write '${settings.output ?? '-'}': ${fsMessage(error as Error)}`);
   }
 }
 
@@ -39,4 +40,9 @@ export function whereFilter(cmd: Command, expression: string): WhereFilter {
   const line = expression.split(/\r\n|\r|\n/)[(d.line ?? 1) - 1] ?? '';
   const caret = `${' '.repeat(Math.max(0, (d.column ?? 1) - 1))}${'^'.repeat(Math.max(1, Math.min(d.length ?? 1, line.length - (d.column ?? 1) + 1)))}`;
   cmd.error(`${formatDiagnostic(d, '--where')}\n  ${line}\n  ${caret}`, { exitCode: USAGE_EXIT, code: 'forsyth.usage' });
+}
+
+/** An fs error's message without the path it names (a temporary file's, for `-o`): `ENOENT: no such file or directory`. */
+export function fsMessage(error: Error): string {
+  return error.message.replace(/, \w+ '[^']*'$/, '');
 }

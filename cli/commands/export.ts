@@ -33,9 +33,11 @@ import {
 import { Deduper, truncatedCopies } from '../dedupe.js';
 import { GameFacts, gameFilters, type GameFilter, type GameFilterOptions } from '../game-filters.js';
 import { addInputOptions, parseNameList, parsePlyRange, parsePositiveInt, type InputOptions } from '../options.js';
-import { GameFile, SplitFiles, type SplitRule } from '../output/game-files.js';
+import { GameFile, RefusedOutput, SplitFiles, type SplitRule } from '../output/game-files.js';
 import type { Session } from '../session.js';
-import { openSession, usageError, whereFilter } from '../usage.js';
+import { expandInputs, outputClash } from '../inputs.js';
+import { interruptExitCode } from '../interrupt.js';
+import { fsMessage, openSession, usageError, whereFilter } from '../usage.js';
 
 const STRIP_PARTS = ['comments', 'variations', 'nags', 'clocks'] as const;
 type StripPart = (typeof STRIP_PARTS)[number];
@@ -166,12 +168,14 @@ function checkUsage(cmd: Command, files: readonly string[], options: ExportOptio
   if (new Set(outputs).size < outputs.length) usageError(cmd, '-o, --rest and --duplicates must name different files');
 }
 
-function openGameFile(cmd: Command, path: string | undefined): GameFile | undefined {
+function openGameFile(cmd: Command, path: string | undefined, refuse: (path: string) => string | undefined): GameFile | undefined {
   if (path === undefined) return undefined;
+  const why = refuse(path);
+  if (why !== undefined) usageError(cmd, why);
   try {
     return GameFile.open(path);
   } catch (error) {
-    usageError(cmd, `cannot write '${path}': ${(error as Error).message}`);
+    usageError(cmd, `cannot write '${path}': ${fsMessage(error as Error)}`);
   }
 }
 
@@ -186,9 +190,12 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
   if (where !== undefined) filters.push((facts) => where.test(openingSubject(facts.game)));
   const splitting = options.split !== undefined || options.splitBy !== undefined;
   const session = await openSession(cmd, files, sessionSettings(options, splitting, where !== undefined));
-  const rest = openGameFile(cmd, options.rest);
-  const duplicates = openGameFile(cmd, options.duplicates);
-  const split = splitting ? new SplitFiles(options.output as string, splitRule(options)) : undefined;
+  const inputs = await expandInputs(files);
+  const refuse = (path: string) => outputClash(path, inputs);
+  const rest = openGameFile(cmd, options.rest, refuse);
+  const duplicates = openGameFile(cmd, options.duplicates, refuse);
+  const split = splitting ? new SplitFiles(options.output as string, splitRule(options), refuse) : undefined;
+  const closeAll = (commit: boolean) => Promise.all([rest?.close(commit), duplicates?.close(commit), split?.close(commit)]);
   const dedupe = options.dedupe === true || options.duplicates !== undefined || options.dropTruncated === true;
   const deduper = dedupe ? new Deduper(options.dropTruncated === true ? await truncatedCopies(session.files, options.encoding) : undefined) : undefined;
   const tally = new Tally();
@@ -222,14 +229,17 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
       if (options.first !== undefined && tally.counts.written >= options.first && rest === undefined) break;
     }
   } catch (error) {
+    // A split file that cannot be created, or would overwrite an input: the run fails (exit 2)
+    // and no output replaces anything.
     const code = (error as { code?: unknown } | null)?.code;
-    if (typeof code !== 'string') throw error;
-    process.stderr.write(`forsyth: cannot write: ${(error as Error).message}\n`);
-    await Promise.all([rest?.close(), duplicates?.close(), split?.close()]);
+    if (!(error instanceof RefusedOutput) && typeof code !== 'string') throw error;
+    await closeAll(false);
+    process.stderr.write(`forsyth: ${error instanceof RefusedOutput ? error.message : `cannot write: ${fsMessage(error as Error)}`}\n`);
     await session.finish();
     return 2;
   }
-  await Promise.all([rest?.close(), duplicates?.close(), split?.close()]);
+  // The extra outputs replace their targets on the same terms as -o: the run succeeded.
+  await closeAll(interruptExitCode() === undefined && session.exitCode() < 2);
   if (options.quiet !== true) process.stderr.write(`${tally.line(options, split)}\n`);
   return session.finish();
 }

@@ -1,7 +1,9 @@
 /**
  * The extra PGN outputs of `forsyth export`: `--rest FILE`, `--duplicates FILE` and the files of
  * `--split N` / `--split-by TAG`. Each is a `BufferedWriter` (the same writer as `-o`), opened
- * once, written game by game with one blank line between games, and closed at the end of the run.
+ * once, written game by game with one blank line between games, and closed at the end of the run:
+ * like -o, each is written to a temporary file that replaces its target only when the run
+ * succeeded (`close(true)`).
  *
  * Split file names come from the `-o` name: `games.pgn` → `games-1.pgn`, `games-2.pgn`, … for
  * `--split N`; `games-B20.pgn` (the tag value, with characters other than letters, digits, `.`, `_`
@@ -12,6 +14,9 @@
 import { BufferedWriter } from './writer.js';
 
 export const MAX_SPLIT_FILES = 500;
+
+/** A split file that would overwrite an input. */
+export class RefusedOutput extends Error {}
 
 /** One PGN output: games separated by a blank line. */
 export class GameFile {
@@ -34,8 +39,9 @@ export class GameFile {
     await this.writer.flushIfFull();
   }
 
-  close(): Promise<void> {
-    return this.writer.close();
+  /** Flushes and closes; the file replaces its target only when `commit` (the run succeeded). */
+  close(commit: boolean): Promise<void> {
+    return this.writer.close(commit);
   }
 }
 
@@ -63,16 +69,24 @@ export class SplitFiles {
   /** Set once --split-by has run out of files (the caller warns once). */
   overflowed = false;
 
+  /** `refuse(path)`: why `path` must not be written (it is an input), or undefined. */
   constructor(
     private readonly base: string,
     private readonly rule: SplitRule,
+    private readonly refuse: (path: string) => string | undefined,
   ) {}
+
+  private open(path: string): GameFile {
+    const why = this.refuse(path);
+    if (why !== undefined) throw new RefusedOutput(why);
+    return GameFile.open(path);
+  }
 
   /** The file for the next game; `tagValue` is the game's value of the --split-by tag. */
   fileFor(tagValue: string | undefined): GameFile {
     if (this.rule.kind === 'count') {
       if (this.current === undefined || this.current.games >= this.rule.size) {
-        this.current = GameFile.open(splitName(this.base, String(++this.part)));
+        this.current = this.open(splitName(this.base, String(++this.part)));
         this.files.set(this.current.path, this.current);
       }
       return this.current;
@@ -84,7 +98,7 @@ export class SplitFiles {
     }
     let file = this.files.get(part);
     if (file === undefined) {
-      file = GameFile.open(splitName(this.base, part));
+      file = this.open(splitName(this.base, part));
       this.files.set(part, file);
     }
     return file;
@@ -94,7 +108,7 @@ export class SplitFiles {
     return [...this.files.values()].map((f) => f.path);
   }
 
-  async close(): Promise<void> {
-    for (const file of this.files.values()) await file.close();
+  async close(commit: boolean): Promise<void> {
+    for (const file of this.files.values()) await file.close(commit);
   }
 }

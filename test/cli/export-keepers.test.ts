@@ -195,6 +195,33 @@ describe('export: nothing lost', () => {
     expect(hashes(all)).toEqual(hashes(read(DUPES)));
   });
 
+  it('--rest, --duplicates and split files that would overwrite an input are refused; nothing is replaced', async () => {
+    const dir = tempDir();
+    const input = join(dir, 'in.pgn');
+    writeFileSync(input, read(DUPES));
+    const r = await run(['export', '--player', 'carlsen', '--rest', input, input]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('refusing to write');
+    expect(read(input)).toBe(read(DUPES));
+    // in-1.pgn is both an input and the first split file.
+    const first = join(dir, 'in-1.pgn');
+    writeFileSync(first, read(DUPES));
+    const split = await run(['export', '--split', '2', first, '-o', input]);
+    expect(split.code).toBe(2);
+    expect(read(first)).toBe(read(DUPES));
+    expect(readdirSync(dir).sort()).toEqual(['in-1.pgn', 'in.pgn']);
+  });
+
+  it('an unreadable input leaves --rest and --duplicates files as they were', async () => {
+    const dir = tempDir();
+    const rest = join(dir, 'rest.pgn');
+    writeFileSync(rest, 'old\n');
+    const r = await run(['export', '--player', 'carlsen', '--rest', rest, DUPES, join(dir, 'missing.pgn')]);
+    expect(r.code).toBe(2);
+    expect(read(rest)).toBe('old\n');
+    expect(readdirSync(dir)).toEqual(['rest.pgn']);
+  });
+
   it('--split needs -o to name its files', async () => {
     expect((await run(['export', '--split', '2', DUPES])).code).toBe(2);
   });
