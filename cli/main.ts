@@ -26,6 +26,7 @@ import { registerFens } from './commands/fens.js';
 import { registerPerft } from './commands/perft.js';
 import { registerPositions } from './commands/positions.js';
 import { registerShow } from './commands/show.js';
+import { registerStats } from './commands/stats.js';
 import { registerValidate } from './commands/validate.js';
 import { exitCodeOf, interrupt, interruptExitCode, windsDown } from './interrupt.js';
 import { stopAllWriters } from './output/writer.js';
@@ -43,7 +44,7 @@ function buildProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(`forsyth: ${text.replace(/^error: /, '')}`) })
     .showHelpAfterError(HELP_POINTER)
     .showSuggestionAfterError();
-  const commands = [registerFen, registerFens, registerPositions, registerShow, registerValidate, registerExport, registerBuild, registerPerft];
+  const commands = [registerFen, registerFens, registerPositions, registerShow, registerValidate, registerExport, registerBuild, registerPerft, registerStats];
   for (const register of commands) register(program);
   // .command() copies these settings into a new command; this also covers commands added with
   // .addCommand(), so every command's usage errors print and exit the same way.

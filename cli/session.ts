@@ -158,6 +158,11 @@ export class Session {
     this.reporter.report(d, file);
   }
 
+  /** Counts a diagnostic without printing it (`stats`). */
+  count(d: Diagnostic): void {
+    this.reporter.count(d);
+  }
+
   /** Reports a game's diagnostics in file order. */
   reportAll(diagnostics: readonly Diagnostic[], file: string): void {
     const sorted = [...diagnostics].sort((a, b) => (a.offset ?? 0) - (b.offset ?? 0));

@@ -31,11 +31,16 @@ export class DiagnosticReporter {
 
   /** Counts `d` and prints it if the verbosity allows. `file` is the name the user gave. */
   report(d: Diagnostic, file: string): void {
+    this.count(d);
+    if (!this.shows(d)) return;
+    this.print(this.options.format === 'json' ? diagnosticJson(d, file) : formatDiagnostic(d, file));
+  }
+
+  /** Counts `d` without printing it (`stats` reports counts by code instead). */
+  count(d: Diagnostic): void {
     if (d.severity === 'error') this.counts.errors++;
     else if (d.severity === 'warning') this.counts.warnings++;
     else this.counts.infos++;
-    if (!this.shows(d)) return;
-    this.print(this.options.format === 'json' ? diagnosticJson(d, file) : formatDiagnostic(d, file));
   }
 
   shows(d: Diagnostic): boolean {
