@@ -5,6 +5,7 @@
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { whereString } from '../src/index.js';
+import { parseColumnList } from './columns.js';
 import { POSITION_FORMATS, type PositionFormat } from './output/formats.js';
 
 /** Options every command that reads PGN accepts. */
@@ -24,6 +25,12 @@ export interface PositionOptions extends InputOptions {
   readonly ep: 'always' | 'pseudo' | 'legal';
   readonly castling?: 'kq' | 'shredder' | 'xfen';
   readonly tags?: readonly string[];
+  /** --columns (checked names). */
+  readonly columns?: readonly string[];
+  /** --game-id TAG. */
+  readonly gameId?: string;
+  /** False with --no-header. */
+  readonly header?: boolean;
 }
 
 export function addInputOptions(cmd: Command): Command {
@@ -51,7 +58,16 @@ export function addPositionOptions(cmd: Command): Command {
         'xfen',
       ]),
     )
-    .option('--tags <names>', 'add these tag values to each record (ndjson and csv), e.g. White,Black,Date', parseNameList);
+    .option('--tags <names>', 'add these tag values to each record (ndjson, csv, tsv, parquet), e.g. White,Black,Date', parseNameList)
+    .option('--columns <list>', 'the columns of each row, in order (ndjson, csv, tsv, parquet), e.g. game,ply,fen,san,clock,eval_cp; "all" for all (see README: Columns)', parseColumnList)
+    .option('--game-id <tag>', 'the `game` column from this tag (lichess Site: the game code) instead of FILE#N', parseTagName)
+    .option('--no-header', 'csv and tsv: leave out the header row (so that shards concatenate)');
+}
+
+function parseTagName(value: string): string {
+  const name = value.trim();
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new InvalidArgumentError(`"${value}" is not a tag name (letters, digits and _ only)`);
+  return name;
 }
 
 /** `White,Black` → ['White', 'Black']; tag names per PGN standard 8.1.1 (letters, digits, `_`). */

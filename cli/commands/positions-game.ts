@@ -8,7 +8,8 @@ import { replay, type FenOptions, type Game, type PlyRecord, type ReplayOptions 
 import { makeFormatter, type ColumnSettings, type PositionFormat, type PositionRow } from '../output/formats.js';
 import { isSelected, positionMatcher, type PlySelection } from '../position-filters.js';
 import { needsMoves, positionRow, tagValues } from '../rows.js';
-import type { GameOutput } from './fens-game.js';
+import type { ColumnRunSettings } from '../columns.js';
+import { tableOfGame, type GameOutput } from './fens-game.js';
 
 /** Everything the per-game work depends on; structured-cloneable (it is sent to the workers). */
 export interface PositionsSettings {
@@ -20,6 +21,8 @@ export interface PositionsSettings {
   /** The --match pattern, already checked on the main thread. */
   readonly match: string | undefined;
   readonly unique: boolean;
+  /** With --columns (and always for parquet): the columns asked for. */
+  readonly table?: ColumnRunSettings;
 }
 
 /** A game's output; with --unique, `text` is empty and `records` holds the selected rows. */
@@ -29,11 +32,19 @@ export interface PositionsOutput extends GameOutput {
 
 /** The per-game function for these settings: game `number` (1-based, run-wide) of `file` → its output. */
 export function positionsOfGame(settings: PositionsSettings): (game: Game, file: string, number: number) => PositionsOutput {
-  const formatter = makeFormatter(settings.format, settings.columns);
-  const moves = needsMoves(settings.format);
   const matcher = settings.match === undefined ? undefined : positionMatcher(settings.match, settings.fen);
   if (typeof matcher === 'string') throw new Error(`--match was not checked before the run: ${matcher}`);
   const replayOptions: ReplayOptions = { ...settings.fen, variations: settings.variations, includeStart: true };
+  if (settings.table) {
+    return tableOfGame({ format: settings.format, replay: replayOptions }, settings.table, (records) => {
+      if (matcher && !records.some(matcher)) return undefined;
+      const last = lastMainLine(records);
+      return records.filter((r) => isSelected(r, r === last, settings.selection));
+    });
+  }
+  if (settings.format === 'parquet') throw new Error('parquet output needs its columns (settings.table)');
+  const formatter = makeFormatter(settings.format, settings.columns);
+  const moves = needsMoves(settings.format);
   return (game, file, number) => {
     const replayed = replay(game, replayOptions);
     // The whole game is replayed first: --match and --last are only known at its end.

@@ -11,7 +11,7 @@ export function ratingOf(value: string | undefined): number | undefined {
 }
 
 export interface TimeControl {
-  /** Starting time in seconds (of the first period for a multi-period control). */
+  /** Starting time in whole seconds (of the first period for a multi-period control). */
   readonly base: number;
   /** Increment per move in seconds (0 when none is written). */
   readonly increment: number;
@@ -24,7 +24,7 @@ export interface TimeControl {
  */
 export function timeControlOf(value: string | undefined): TimeControl | undefined {
   if (value === undefined) return undefined;
-  const match = /^(?:\d+\/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?(?::.*)?$/.exec(value.trim());
+  const match = /^(?:\d+\/)?(\d+)(?:\+(\d+))?(?::.*)?$/.exec(value.trim());
   if (!match) return undefined;
   return { base: Number(match[1]), increment: match[2] === undefined ? 0 : Number(match[2]) };
 }
