@@ -9,6 +9,7 @@
 import { basename } from 'node:path';
 import { InvalidArgumentError } from 'commander';
 import {
+  classifyOpening,
   findTag,
   makeFen,
   polyglotHex,
@@ -18,6 +19,7 @@ import {
   type Comment,
   type FenOptions,
   type Game,
+  type OpeningMatch,
   type PlyRecord,
 } from '../src/index.js';
 
@@ -38,6 +40,7 @@ export class GameRows {
   private byPath: Map<string, PlyRecord> | undefined;
   private tcRead = false;
   private tc: { base: number; increment: number } | undefined;
+  private openingFound: OpeningMatch | undefined | null = null;
 
   constructor(
     readonly game: Game,
@@ -69,6 +72,12 @@ export class GameRows {
       this.tcRead = true;
     }
     return this.tc;
+  }
+
+  /** The opening the game's main line reaches (classified once per game, when first asked). */
+  get opening(): OpeningMatch | undefined {
+    if (this.openingFound === null) this.openingFound = classifyOpening(this.game);
+    return this.openingFound;
   }
 
   /** The record at a tree path (`"12"`, `"12.2.3"`), or undefined. */
@@ -212,7 +221,16 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { name: 'tc_inc', type: 'int', value: (_r, g) => orNull(g.timeControl?.increment) },
   { name: 'tc_class', type: 'string', plain: true, value: (_r, g) => orNull(timeControlClassOf(g.tag('TimeControl'))) },
   { name: 'termination', type: 'string', value: (_r, g) => orNull(g.tag('Termination')) },
+  // As `export --add-eco` and `--where eco`: the tag where written, else the position reached.
+  { name: 'eco', type: 'string', plain: true, value: (_r, g) => orNull(writtenTag(g.tag('ECO')) ?? g.opening?.eco) },
+  { name: 'opening', type: 'string', value: (_r, g) => orNull(writtenTag(g.tag('Opening')) ?? g.opening?.name) },
 ];
+
+/** A tag value that says something: not missing, empty or `?`. */
+function writtenTag(value: string | undefined): string | undefined {
+  const v = value?.trim();
+  return v === undefined || v === '' || v === '?' ? undefined : v;
+}
 
 const BY_NAME = new Map(COLUMNS.map((c) => [c.name, c]));
 
