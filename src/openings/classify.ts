@@ -9,10 +9,10 @@
  * Key decisions:
  * - The index (position key → entries) is built on first use, once per process: about 3,800
  *   positions, each played from the entry it extends, so a few milliseconds.
- * - A game's plies are looked up by piece placement first (a cached string), and the full key is
- *   built only for a placement the table has. Captures cannot be undone, so the walk stops once the
- *   game has fewer pieces than the emptiest named position: the cost is bounded by the opening
- *   phase of the game, not its length.
+ * - A game's plies are looked up by piece placement first (the FEN text the replay builds anyway),
+ *   and the position and its key are built only for a placement the table has. Pawns and men cannot
+ *   come back, so the walk stops once the game's material is below that of every named position:
+ *   the cost is bounded by the opening phase of the game, not its length.
  * - When several entries name the same position, the one whose moves are the game's own moves wins;
  *   otherwise the one with the shortest line, then the first in table order (A00 … E99).
  */
@@ -45,9 +45,17 @@ interface Index {
   /** Position key (first four FEN fields, legal ep) → entry numbers, best first. */
   readonly byKey: ReadonlyMap<string, readonly number[]>;
   readonly placements: ReadonlySet<string>;
-  readonly minPieces: number;
+  /** The material of the named positions (see `Material`), each tuple once. */
+  readonly materials: readonly Material[];
   readonly maxPly: number;
 }
+
+/**
+ * White pawns, black pawns, white men, black men (pawns included). None of the four can grow
+ * during a game (a promotion turns a pawn into a piece), so a game whose material is below a named
+ * position's in any of them can never reach it.
+ */
+type Material = readonly [number, number, number, number];
 
 let built: Index | undefined;
 
@@ -59,10 +67,34 @@ export function openingKey(position: Position): string {
   return fen;
 }
 
-function pieceCount(position: Position): number {
-  let n = 0;
-  for (const code of position.board) if (code !== 0) n++;
-  return n;
+/** The material of a FEN's placement field (the text up to the first space). */
+function materialOf(fen: string): Material {
+  let wp = 0;
+  let bp = 0;
+  let w = 0;
+  let b = 0;
+  for (let i = 0; i < fen.length; i++) {
+    const c = fen.charCodeAt(i);
+    if (c === 32) break;
+    if (c >= 65 && c <= 90) {
+      w++;
+      if (c === 80) wp++; // P
+    } else if (c >= 97 && c <= 122) {
+      b++;
+      if (c === 112) bp++; // p
+    }
+  }
+  return [wp, bp, w, b];
+}
+
+/** True when some named position has no more material than `m` in any of the four counts. */
+function reachable(m: Material, materials: readonly Material[]): boolean {
+  return materials.some((t) => t[0] <= m[0] && t[1] <= m[1] && t[2] <= m[2] && t[3] <= m[3]);
+}
+
+function placementOf(fen: string): string {
+  const space = fen.indexOf(' ');
+  return space < 0 ? fen : fen.slice(0, space);
 }
 
 function buildIndex(): Index {
@@ -70,7 +102,7 @@ function buildIndex(): Index {
   const positions: Position[] = [];
   const byKey = new Map<string, number[]>();
   const placements = new Set<string>();
-  let minPieces = 32;
+  const materials = new Map<string, Material>();
   let maxPly = 0;
   for (const line of OPENING_LINES.split('\n')) {
     const [eco = '', rawName = '', parent = '', tail = ''] = line.split('\t');
@@ -91,13 +123,15 @@ function buildIndex(): Index {
     const list = byKey.get(key);
     if (list === undefined) byKey.set(key, [index]);
     else list.push(index);
-    placements.add(makeBoardFen(position.board));
-    minPieces = Math.min(minPieces, pieceCount(position));
+    const board = makeBoardFen(position.board);
+    placements.add(board);
+    const material = materialOf(board);
+    materials.set(material.join(','), material);
     maxPly = Math.max(maxPly, openings[index]?.moves.length ?? 0);
   }
   // Shortest line first; the sort is stable, so table order breaks ties.
   for (const list of byKey.values()) list.sort((a, b) => (openings[a]?.moves.length ?? 0) - (openings[b]?.moves.length ?? 0));
-  return { openings, byKey, placements, minPieces, maxPly };
+  return { openings, byKey, placements, materials: [...materials.values()], maxPly };
 }
 
 function index(): Index {
@@ -122,23 +156,31 @@ export function openingOfPosition(position: Position): Opening | undefined {
  * O(plies of the opening phase): see the module notes.
  *
  * @example
- * classifyOpening(game) // { eco: 'C42', name: 'Russian Game', moves: ['e4', 'e5', 'Nf3', 'Nf6'], ply: 4 }
+ * classifyOpening(game) // { eco: 'C42', name: "Petrov's Defense", moves: ['e4', 'e5', 'Nf3', 'Nf6'], ply: 4 }
  */
 export function classifyOpening(game: Game): OpeningMatch | undefined {
   const run = replay(game, { includeStart: true });
   if (run.start.chess960 || run.start.position === undefined) return undefined;
-  const { byKey, openings, placements, minPieces, maxPly } = index();
+  const { byKey, openings, placements, materials, maxPly } = index();
   // The game's records up to the longest table line: enough to compare move orders.
   const line: PlyRecord[] = [];
   let found: { entries: readonly number[]; ply: number } | undefined;
+  let lastMaterial = -1;
   for (const record of run) {
     if (record.ply > 0 && record.ply <= maxPly) line.push(record);
-    const position = record.position;
-    if (!placements.has(makeBoardFen(position.board))) {
-      if (pieceCount(position) < minPieces) break;
+    // The FEN text is cheaper than the Position object, which is built only for a known placement.
+    const fen = record.fen;
+    if (!placements.has(placementOf(fen))) {
+      const material = materialOf(fen);
+      // Material changes only on a capture or a promotion: test again only then.
+      const signature = (material[2] + material[3]) * 32 + material[0] + material[1];
+      if (signature !== lastMaterial) {
+        if (!reachable(material, materials)) break;
+        lastMaterial = signature;
+      }
       continue;
     }
-    const entries = byKey.get(openingKey(position));
+    const entries = byKey.get(openingKey(record.position));
     if (entries !== undefined) found = { entries, ply: record.ply };
   }
   if (found === undefined) return undefined;
