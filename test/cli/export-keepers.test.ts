@@ -34,7 +34,7 @@ async function exported(args: readonly string[]): Promise<{ events: string[]; st
   return { events: events(r.stdout), ...r };
 }
 
-describe('export: selecting games', () => {
+describe('export: selecting games', { timeout: 60_000 }, () => {
   it('--player matches White or Black, any case, anywhere in the name', async () => {
     const r = await exported(['--player', 'CARLSEN', DUPES]);
     expect(r.events).toEqual(['A', 'A copy, other tags and comments', 'A truncated copy', 'Broken', 'Empty']);
@@ -118,7 +118,7 @@ describe('export: selecting games', () => {
   });
 });
 
-describe('export: nothing lost', () => {
+describe('export: nothing lost', { timeout: 60_000 }, () => {
   it('--rest gets exactly the games not selected, so written + rest = input', async () => {
     const dir = tempDir();
     const rest = join(dir, 'rest.pgn');
@@ -227,7 +227,7 @@ describe('export: nothing lost', () => {
   });
 });
 
-describe('export: tags and movetext', () => {
+describe('export: tags and movetext', { timeout: 60_000 }, () => {
   it('--add-eco adds ECO and Opening from the position, keeping tags already there', async () => {
     const r = await run(['export', '--add-eco', '-'], {
       input: '[Event "x"]\n[ECO "A00"]\n\n1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n\n[Event "y"]\n[ECO "?"]\n\n1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n',

@@ -28,7 +28,7 @@ describe('split file names', () => {
   });
 });
 
-describe('--split-by with more values than files', () => {
+describe('--split-by with more values than files', { timeout: 60_000 }, () => {
   it('sends the games of new values to -other, with a warning, losing none', async () => {
     const games = Array.from({ length: MAX_SPLIT_FILES + 3 }, (_, i) => `[Event "e${i}"]\n\n1. e4 *\n`).join('\n');
     const dir = tempDir();

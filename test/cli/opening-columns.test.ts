@@ -9,7 +9,7 @@ import { lines, ROOT, run } from './helpers.js';
 
 const DUPES = join(ROOT, 'test/fixtures/keepers/dupes.pgn');
 
-describe('--columns eco,opening', () => {
+describe('--columns eco,opening', { timeout: 60_000 }, () => {
   it('gives each game its ECO code and opening name, on every row', async () => {
     const r = await run(['positions', '--last', '--columns', 'game,eco,opening', '--format', 'tsv', DUPES]);
     expect(lines(r.stdout)).toEqual([

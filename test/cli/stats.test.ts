@@ -15,7 +15,7 @@ async function statsJson(args: readonly string[]): Promise<{ stats: Record<strin
   return { stats: JSON.parse(r.stdout) as Record<string, unknown>, code: r.code, stderr: r.stderr };
 }
 
-describe('forsyth stats', () => {
+describe('forsyth stats', { timeout: 60_000 }, () => {
   it('counts games, plies, results, Elo, lengths, ECO and problems from the moves', async () => {
     const { stats, code, stderr } = await statsJson([RATED]);
     expect(stats).toEqual({
