@@ -33,7 +33,7 @@ import {
 import { Deduper, truncatedCopies } from '../dedupe.js';
 import { GameFacts, gameFilters, type GameFilter, type GameFilterOptions } from '../game-filters.js';
 import { addInputOptions, parseNameList, parsePlyRange, parsePositiveInt, type InputOptions } from '../options.js';
-import { GameFile, RefusedOutput, SplitFiles, type SplitRule } from '../output/game-files.js';
+import { GameFile, MAX_SPLIT_FILES, RefusedOutput, SplitFiles, type SplitRule } from '../output/game-files.js';
 import type { Session } from '../session.js';
 import { expandInputs, outputClash } from '../inputs.js';
 import { interruptExitCode } from '../interrupt.js';
@@ -217,7 +217,7 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
           await file.write(text);
           if (split.overflowed && !warnedOverflow) {
             warnedOverflow = true;
-            session.report({ code: 'USAGE', severity: 'warning', message: `--split-by ${options.splitBy}: more than 500 values; the games of further values go to ${file.path}` }, item.file.name);
+            session.report({ code: 'USAGE', severity: 'warning', message: `--split-by ${options.splitBy}: more than ${MAX_SPLIT_FILES} values; the games of further values go to ${file.path}` }, item.file.name);
           }
         }
       } else {
@@ -279,7 +279,9 @@ function selectedPgn(original: Game, options: ExportOptions, problems: Diagnosti
   if (options.fix) {
     const fixed = fixGame(game);
     game = fixed.game;
-    problems.push(...fixed.diagnostics.filter((d) => !problems.includes(d)));
+    // With --broken/--clean the game's problems are validate()'s, which include the replay's.
+    const known = new Set(problems.map((d) => `${d.code}@${d.offset ?? ''}`));
+    problems.push(...fixed.diagnostics.filter((d) => !known.has(`${d.code}@${d.offset ?? ''}`)));
     if (options.verbose) for (const change of fixed.changes) tellChange(change);
   }
   game = addedTags(game, options);

@@ -93,6 +93,12 @@ describe('export: selecting games', { timeout: 60_000 }, () => {
     expect((await run(['export', '--broken', '--clean', DUPES])).code).toBe(2);
   });
 
+  it('--fix with --broken reports each problem once', async () => {
+    const r = await run(['export', '--fix', '--broken', DUPES]);
+    expect(events(r.stdout)).toEqual(['Broken']);
+    expect(r.stderr.match(/REPLAY_ILLEGAL_MOVE/g)).toHaveLength(1);
+  });
+
   it('--first N stops after N written games', async () => {
     const r = await exported(['--first', '2', '--player', 'carlsen', DUPES]);
     expect(r.events).toEqual(['A', 'A copy, other tags and comments']);
