@@ -2,14 +2,14 @@
  * Duplicate detection for `forsyth export --dedupe`: a game is a duplicate when an earlier game of
  * the run (any input file) has the same starting position and main line (the library's
  * `gameHash`: start FEN fields + UCI moves, 64 bits). Memory: one hash per distinct game kept, in
- * a `GameHashSet` (8 bytes a hash, 16–32 with the table's free slots): 10 million games fit in
- * about 256 MB at worst.
+ * a `GameHashSet` (8 bytes a slot, at most half full: 16–32 bytes a game): 10 million games take
+ * 2^25 slots, 268 MB (400 MB for a moment while the table doubles).
  *
  * `--drop-truncated` also drops a game whose main line is a proper prefix of another game's
  * (an adjourned or cut-off copy), wherever that other game stands in the input. That needs the
  * whole input before the first game is written, so it reads the inputs twice more beforehand,
- * still with one hash per game: pass 1 collects every game's hash; pass 2 walks each game's prefix
- * hashes and marks the ones pass 1 saw as "a prefix of a longer game". Games without moves and
+ * still with one hash per game (two more sets): pass 1 collects every game's hash; pass 2 walks
+ * each game's prefix hashes and marks the ones pass 1 saw as "a prefix of a longer game". Games without moves and
  * games with a move that cannot be played are never taken for truncated copies (nor for the longer
  * game another is cut from).
  */

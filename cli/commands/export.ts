@@ -81,8 +81,8 @@ games (the later ones go to --rest if given). --plies counts the main-line moves
 --player matches White or Black, ignoring case, anywhere in the name. --broken / --clean: games
 with / without an error (syntax, illegal move, bad FEN; warnings do not count).
 Duplicates: same starting position and main line (a 64-bit hash of the start FEN and the UCI
-moves), in any input file; the first is kept. Memory: one hash per game (8 bytes, 16-32 with the
-hash table's slack). --drop-truncated also drops games that are the beginning of another game; it
+moves), in any input file; the first is kept. Memory: one hash per game (16-32 bytes in the hash
+table). --drop-truncated also drops games that are the beginning of another game; it
 reads the inputs three times (files only, not standard input).
 --fix changes: [SetUp "1"] added where a FEN tag lacks it; the Result tag set from the termination
 marker; every move rewritten in canonical SAN (with + and #), variations included, comments and

@@ -10,8 +10,8 @@
  *   truncated copies (a game whose line is a prefix of another's) needs.
  * - A game with a move that cannot be played hashes its playable plies, then the rest of the main
  *   line as written, so a broken copy is a duplicate only of the same broken text.
- * - `GameHashSet` keeps the hashes in two typed arrays (open addressing): 8 bytes a game, about
- *   16 with the free slots, instead of ~60 for a Set of strings.
+ * - `GameHashSet` keeps the hashes in two typed arrays (open addressing): 8 bytes a slot, 16–32
+ *   bytes a game with the free slots, instead of ~60 for a Set of strings.
  */
 import type { Game } from '../pgn/ast.js';
 import { replay } from './replay.js';
@@ -102,14 +102,15 @@ function firstFourFields(fen: string): string {
 }
 
 /**
- * A set of game hashes (16 hex digits each) in typed arrays: 8 bytes per hash, the table kept at
- * most half full (so 16–32 bytes per game, growing by doubling).
+ * A set of game hashes (16 hex digits each) in two typed arrays: 8 bytes per slot, the table kept
+ * at most half full (so 16–32 bytes per game, growing by doubling). The all-zero hash marks a free
+ * slot, so it is kept apart in a flag.
  */
 export class GameHashSet {
   private hi = new Uint32Array(1024);
   private lo = new Uint32Array(1024);
-  private used = new Uint8Array(1024);
   private count = 0;
+  private hasZero = false;
 
   get size(): number {
     return this.count;
@@ -117,41 +118,49 @@ export class GameHashSet {
 
   has(hash: string): boolean {
     const [h, l] = split(hash);
+    if (h === 0 && l === 0) return this.hasZero;
     return this.slot(h, l) < 0;
   }
 
   /** Adds the hash; true when it was not there yet. */
   add(hash: string): boolean {
     const [h, l] = split(hash);
+    if (h === 0 && l === 0) {
+      if (this.hasZero) return false;
+      this.hasZero = true;
+      this.count++;
+      return true;
+    }
     const slot = this.slot(h, l);
     if (slot < 0) return false;
     this.hi[slot] = h;
     this.lo[slot] = l;
-    this.used[slot] = 1;
-    if (++this.count * 2 > this.used.length) this.grow();
+    if (++this.count * 2 > this.hi.length) this.grow();
     return true;
   }
 
   /** The free slot for (h, l), or -1 when it is already in the table. */
   private slot(h: number, l: number): number {
-    const mask = this.used.length - 1;
-    for (let i = l & mask; ; i = (i + 1) & mask) {
-      if (this.used[i] === 0) return i;
-      if (this.hi[i] === h && this.lo[i] === l) return -1;
+    const mask = this.hi.length - 1;
+    for (let i = (l ^ h) & mask; ; i = (i + 1) & mask) {
+      const sh = this.hi[i] as number;
+      const sl = this.lo[i] as number;
+      if (sh === 0 && sl === 0) return i;
+      if (sh === h && sl === l) return -1;
     }
   }
 
   private grow(): void {
-    const { hi, lo, used } = this;
-    this.hi = new Uint32Array(used.length * 2);
-    this.lo = new Uint32Array(used.length * 2);
-    this.used = new Uint8Array(used.length * 2);
-    for (let i = 0; i < used.length; i++) {
-      if (used[i] === 0) continue;
-      const slot = this.slot(hi[i] as number, lo[i] as number);
-      this.hi[slot] = hi[i] as number;
-      this.lo[slot] = lo[i] as number;
-      this.used[slot] = 1;
+    const { hi, lo } = this;
+    this.hi = new Uint32Array(hi.length * 2);
+    this.lo = new Uint32Array(hi.length * 2);
+    for (let i = 0; i < hi.length; i++) {
+      const h = hi[i] as number;
+      const l = lo[i] as number;
+      if (h === 0 && l === 0) continue;
+      const slot = this.slot(h, l);
+      this.hi[slot] = h;
+      this.lo[slot] = l;
     }
   }
 }

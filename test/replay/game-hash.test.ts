@@ -67,4 +67,14 @@ describe('GameHashSet', () => {
     expect(set.add('00000002ffffffff')).toBe(true);
     expect(set.has('00000003ffffffff')).toBe(false);
   });
+
+  it('holds the all-zero hash too (it is not taken for a free slot)', () => {
+    const set = new GameHashSet();
+    expect(set.has('0000000000000000')).toBe(false);
+    expect(set.add('0000000000000000')).toBe(true);
+    expect(set.add('0000000000000000')).toBe(false);
+    expect(set.has('0000000000000000')).toBe(true);
+    expect(set.has('0000000000000001')).toBe(false);
+    expect(set.size).toBe(1);
+  });
 });
