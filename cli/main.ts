@@ -4,7 +4,8 @@
  *
  * - usage errors (commander's and our own) print one short line plus a pointer to --help, exit 2;
  * - a closed stdout (`forsyth fens big.pgn | head -1`) ends the run quietly with exit 0;
- * - SIGINT writes out the complete lines already produced (never half a line) and exits 130;
+ * - SIGINT and SIGTERM end the run as if the input ended there (interrupt.ts): complete lines,
+ *   the summary, an `-o` file left as it was; exit 130 or 143;
  * - any other exception is our bug: `forsyth: internal error: <message>`, exit 2, stack trace only
  *   with FORSYTH_DEBUG=1.
  *
@@ -22,11 +23,14 @@ import { registerFens } from './commands/fens.js';
 import { registerPerft } from './commands/perft.js';
 import { registerPositions } from './commands/positions.js';
 import { registerShow } from './commands/show.js';
+import { registerStats } from './commands/stats.js';
 import { registerValidate } from './commands/validate.js';
+import { exitCodeOf, interrupt, interruptExitCode, windsDown } from './interrupt.js';
 import { stopAllWriters } from './output/writer.js';
 import { USAGE_EXIT } from './usage.js';
 
-const INTERRUPTED_EXIT = 130;
+/** How long an interrupted run may take to wind down before it is cut short. */
+const WIND_DOWN_MS = 3000;
 const HELP_POINTER = '(add --help for usage and examples)';
 
 function buildProgram(): Command {
@@ -37,7 +41,7 @@ function buildProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(`forsyth: ${text.replace(/^error: /, '')}`) })
     .showHelpAfterError(HELP_POINTER)
     .showSuggestionAfterError();
-  const commands = [registerFen, registerFens, registerPositions, registerShow, registerValidate, registerExport, registerBuild, registerPerft];
+  const commands = [registerFen, registerFens, registerPositions, registerShow, registerValidate, registerExport, registerBuild, registerPerft, registerStats];
   for (const register of commands) register(program);
   // .command() copies these settings into a new command; this also covers commands added with
   // .addCommand(), so every command's usage errors print and exit the same way.
@@ -76,12 +80,22 @@ function installProcessHandlers(): void {
     internalError(error);
   });
   process.stderr.on('error', () => {});
-  process.once('SIGINT', () => {
-    setTimeout(() => process.exit(INTERRUPTED_EXIT), 2000).unref();
-    void stopAllWriters().finally(() => process.exit(INTERRUPTED_EXIT));
-  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => onInterrupt(signal));
   process.on('uncaughtException', internalError);
   process.on('unhandledRejection', internalError);
+}
+
+/**
+ * The first signal asks a command that watches for it to wind down (it prints its summary and
+ * returns; the exit code is then the signal's); a command that does not, a second signal, or a
+ * wind-down that takes too long gets the complete lines buffered so far and an immediate exit.
+ */
+function onInterrupt(signal: NodeJS.Signals): void {
+  const code = interruptExitCode() ?? exitCodeOf(signal);
+  const stopNow = (): void => void stopAllWriters().finally(() => process.exit(code));
+  if (interruptExitCode() !== undefined || !windsDown()) return stopNow();
+  interrupt(signal);
+  setTimeout(stopNow, WIND_DOWN_MS).unref();
 }
 
 async function main(argv: readonly string[]): Promise<void> {
@@ -92,6 +106,7 @@ async function main(argv: readonly string[]): Promise<void> {
     if (error instanceof CommanderError) process.exitCode = commanderExit(error);
     else internalError(error);
   }
+  process.exitCode = interruptExitCode() ?? process.exitCode;
 }
 
 await main(process.argv);

@@ -4,6 +4,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { whereString } from '../src/index.js';
+import { parseColumnList } from './columns.js';
 import { POSITION_FORMATS, type PositionFormat } from './output/formats.js';
 
 /** Options every command that reads PGN accepts. */
@@ -12,6 +14,8 @@ export interface InputOptions {
   readonly output?: string;
   readonly quiet?: boolean;
   readonly verbose?: boolean;
+  /** The --where filter expression (compiled by openSession). */
+  readonly where?: string;
 }
 
 /** Options of the commands that print positions (`fens`, `positions`). */
@@ -21,6 +25,12 @@ export interface PositionOptions extends InputOptions {
   readonly ep: 'always' | 'pseudo' | 'legal';
   readonly castling?: 'kq' | 'shredder' | 'xfen';
   readonly tags?: readonly string[];
+  /** --columns (checked names). */
+  readonly columns?: readonly string[];
+  /** --game-id TAG. */
+  readonly gameId?: string;
+  /** False with --no-header. */
+  readonly header?: boolean;
 }
 
 export function addInputOptions(cmd: Command): Command {
@@ -28,7 +38,8 @@ export function addInputOptions(cmd: Command): Command {
     .option('--encoding <name>', 'decode the input with this encoding instead of detecting it (utf-8, windows-1252, latin1, …)')
     .option('-o, --output <file>', 'write to FILE instead of standard output')
     .option('-q, --quiet', 'show errors only: no warnings, summary or progress bar')
-    .option('-v, --verbose', 'also show info diagnostics (which encoding was used, escape lines, null moves)');
+    .option('-v, --verbose', 'also show info diagnostics (which encoding was used, escape lines, null moves)')
+    .option('--where <expr>', 'only games whose tags pass EXPR, e.g. \'WhiteElo >= 2000 && tc_class == "blitz"\' (see README: Filters)');
 }
 
 export function addPositionOptions(cmd: Command): Command {
@@ -47,7 +58,16 @@ export function addPositionOptions(cmd: Command): Command {
         'xfen',
       ]),
     )
-    .option('--tags <names>', 'add these tag values to each record (ndjson and csv), e.g. White,Black,Date', parseNameList);
+    .option('--tags <names>', 'add these tag values to each record (ndjson, csv, tsv, parquet), e.g. White,Black,Date', parseNameList)
+    .option('--columns <list>', 'the columns of each row, in order (ndjson, csv, tsv, parquet), e.g. game,ply,fen,san,clock,eval_cp; "all" for all (see README: Columns)', parseColumnList)
+    .option('--game-id <tag>', 'the `game` column from this tag (lichess Site: the game code) instead of FILE#N', parseTagName)
+    .option('--no-header', 'csv and tsv: leave out the header row (so that shards concatenate)');
+}
+
+function parseTagName(value: string): string {
+  const name = value.trim();
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new InvalidArgumentError(`"${value}" is not a tag name (letters, digits and _ only)`);
+  return name;
 }
 
 /** `White,Black` → ['White', 'Black']; tag names per PGN standard 8.1.1 (letters, digits, `_`). */
@@ -99,6 +119,22 @@ export function parseJobs(value: string, auto: () => number): number {
 export interface TagFilter {
   readonly name: string;
   readonly value: string;
+}
+
+/**
+ * `--tag` filters as a `--where` expression (they are its shorthand): names ANDed, the values of
+ * one name ORed. Undefined for none.
+ */
+export function tagFiltersAsWhere(filters: readonly TagFilter[]): string | undefined {
+  const byName = new Map<string, string[]>();
+  for (const f of filters) byName.set(f.name, [...(byName.get(f.name) ?? []), f.value]);
+  const terms = [...byName].map(([name, values]) => `(${values.map((v) => `tag.${name} == ${whereString(v)}`).join(' || ')})`);
+  return terms.length === 0 ? undefined : terms.join(' && ');
+}
+
+/** Both filters (ANDed), either one, or none. */
+export function bothFilters(a: string | undefined, b: string | undefined): string | undefined {
+  return a === undefined ? b : b === undefined ? a : `(${a}) && (${b})`;
 }
 
 /** Repeatable `--tag NAME=VALUE`: collects into a list. */

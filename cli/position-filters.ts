@@ -1,10 +1,10 @@
 /**
- * The selection rules of `forsyth positions`: which games (--tag, --match) and which of their plies
+ * The selection rules of `forsyth positions`: which games (--match; --tag is a --where filter) and which of their plies
  * (--ply, --every, --last, --side). Pure functions over PlyRecord and Game, so they are easy to
  * read next to the option docs.
  */
-import { err, findTag, makeBoardFen, makeFen, ok, parseFen, type FenOptions, type Game, type PlyRecord, type Result } from '../src/index.js';
-import type { PlyRange, TagFilter } from './options.js';
+import { err, makeBoardFen, makeFen, ok, parseFen, type FenOptions, type PlyRecord, type Result } from '../src/index.js';
+import type { PlyRange } from './options.js';
 
 export interface PlySelection {
   readonly range?: PlyRange | undefined;
@@ -26,16 +26,6 @@ export function isSelected(record: PlyRecord, isLast: boolean, s: PlySelection):
   const picked = byPly || s.last === true ? (byPly && plyOk) || (s.last === true && isLast) : record.ply >= 1;
   if (!picked) return false;
   return s.side === undefined || record.position.turn === (s.side === 'w' ? 'white' : 'black');
-}
-
-/**
- * --tag filters: a game passes when, for every tag name given, its value equals one of the values
- * given for that name (`--tag White=X --tag White=Y` means either; different names must all match).
- */
-export function tagFilterOf(filters: readonly TagFilter[]): (game: Game) => boolean {
-  const wanted = new Map<string, Set<string>>();
-  for (const f of filters) wanted.set(f.name, (wanted.get(f.name) ?? new Set()).add(f.value));
-  return (game) => [...wanted].every(([name, values]) => values.has(findTag(game, name)?.value ?? '\u0000'));
 }
 
 export type PositionMatcher = (record: PlyRecord) => boolean;

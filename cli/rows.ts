@@ -6,28 +6,37 @@
  * `positions --unique`).
  */
 import { findTag, type Game, type PlyRecord } from '../src/index.js';
-import { makeFormatter, type ColumnSettings, type PositionFormat, type PositionRow, type RowFormatter } from './output/formats.js';
+import { makeFormatter, type ColumnSettings, type DefaultColumnsFormat, type PositionFormat, type PositionRow, type RowFormatter } from './output/formats.js';
 import type { BufferedWriter } from './output/writer.js';
 
 export class RowPrinter {
   /** Rows printed so far. */
   written = 0;
-  private readonly formatter: RowFormatter;
+  private readonly formatter: Pick<RowFormatter, 'header' | 'gameBreak'> & Partial<Pick<RowFormatter, 'row'>>;
   private gamesWithRows = 0;
 
+  /** Rows of the default columns in `format`, or (`--columns`) whole games' lines after `header`. */
+  constructor(writer: BufferedWriter, format: DefaultColumnsFormat, columns: ColumnSettings);
+  constructor(writer: BufferedWriter, lines: { readonly header: string | undefined });
   constructor(
     private readonly writer: BufferedWriter,
-    format: PositionFormat,
-    readonly columns: ColumnSettings,
+    format: DefaultColumnsFormat | { readonly header: string | undefined },
+    columns?: ColumnSettings,
   ) {
-    this.formatter = makeFormatter(format, columns);
+    this.formatter = typeof format === 'string' ? makeFormatter(format, columns as ColumnSettings) : { header: format.header, gameBreak: undefined };
     if (this.formatter.header !== undefined) writer.line(this.formatter.header);
   }
 
   /** Prints one row, with no game break: for rows that belong to no one game (`--unique`). */
   print(row: PositionRow): void {
+    if (!this.formatter.row) throw new Error('RowPrinter.print needs the default columns');
     this.written++;
     this.writer.line(this.formatter.row(row));
+  }
+
+  /** Counts rows written elsewhere (parquet). */
+  count(rows: number): void {
+    this.written += rows;
   }
 
   /** Prints a whole game's rows, already formatted (`rows` lines, each ending in a newline). */
@@ -48,7 +57,7 @@ export class RowPrinter {
 
 /** Text and EPD never print the move, so its SAN is not even computed for them. */
 export function needsMoves(format: PositionFormat): boolean {
-  return format === 'ndjson' || format === 'csv';
+  return format === 'ndjson' || format === 'csv' || format === 'tsv';
 }
 
 /** The row for one ply of game `number` of `file`. */

@@ -7,8 +7,9 @@
  * 2 bad usage or an unreadable input. An unreadable file among several does not stop the run: the
  * readable files are still converted and the exit code is 2 at the end.
  */
-import { parseGame, type Diagnostic, type Game, type GameChunk } from '../src/index.js';
-import { expandInputs, readInput, type InputFile } from './inputs.js';
+import { chunkSubject, openingSubject, parseGame, type Diagnostic, type Game, type GameChunk, type WhereFilter } from '../src/index.js';
+import { expandInputs, outputClash, readInput, type InputFile } from './inputs.js';
+import { interruptExitCode, interruption, windDownOnInterrupt } from './interrupt.js';
 import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
 import { ProgressBar } from './output/progress.js';
 import { BufferedWriter } from './output/writer.js';
@@ -29,20 +30,35 @@ export interface GameItem {
  * stderr in the order `games()` gives, however far ahead of the output the reading is.
  */
 export type ChunkItem =
-  | { readonly kind: 'game'; readonly chunk: GameChunk; readonly file: InputFile; readonly number: number; readonly problems: readonly Diagnostic[] }
+  | {
+      readonly kind: 'game';
+      readonly chunk: GameChunk;
+      readonly file: InputFile;
+      readonly number: number;
+      readonly problems: readonly Diagnostic[];
+      /** The game, when the --where filter had to parse it (to count its plies). */
+      readonly game?: Game;
+    }
   | { readonly kind: 'end'; readonly file: InputFile; readonly problems: readonly Diagnostic[] };
 
 export interface SessionSettings extends InputOptions {
   /** Where diagnostics go: stderr (default) or the command's output (`validate`). */
   readonly diagnosticsTo?: 'stderr' | 'output';
   readonly diagnosticFormat?: ReporterOptions['format'];
+  /** The compiled --where (and --tag) filter: games it leaves out are skipped before parsing. */
+  readonly filter?: WhereFilter;
 }
+
+/** The output would overwrite an input (`-o` naming an input file, or a file in an input directory). */
+export class OutputClashError extends Error {}
 
 /** Codes meaning an input could not be read at all; they make the exit code 2. */
 const UNREADABLE = new Set(['IO_UNREADABLE', 'USAGE']);
 
 export class Session {
   gamesRead = 0;
+  /** Games the filter kept (all of them without a filter). */
+  gamesKept = 0;
   private unreadable = false;
   private bytesDone = 0;
 
@@ -55,12 +71,16 @@ export class Session {
   ) {}
 
   /**
-   * Opens the output (throws the fs error if it cannot be created: the caller makes that a usage
-   * error) and expands the input paths, reporting the ones that do not exist.
+   * Expands the input paths (reporting the ones that do not exist) and opens the output: throws
+   * OutputClashError if the output is an input, or the fs error if it cannot be created (the
+   * caller makes both usage errors).
    */
   static async open(paths: readonly string[], settings: SessionSettings): Promise<Session> {
-    const writer = BufferedWriter.open(settings.output);
     const expanded = await expandInputs(paths);
+    const clash = outputClash(settings.output, expanded);
+    if (clash !== undefined) throw new OutputClashError(clash);
+    const writer = BufferedWriter.open(settings.output);
+    windDownOnInterrupt();
     // Games typed on the terminal get no bar: it would overwrite what is being typed.
     const typing = process.stdin.isTTY === true && expanded.files.some((f) => f.source === '-');
     const progress = typing ? undefined : ProgressBar.maybe(expanded.files, settings.quiet === true);
@@ -84,7 +104,7 @@ export class Session {
   async *games(): AsyncGenerator<GameItem> {
     for await (const item of this.chunks()) {
       this.reportProblems(item);
-      if (item.kind === 'game') yield { game: parseGame(item.chunk), file: item.file, number: item.number };
+      if (item.kind === 'game') yield { game: item.game ?? parseGame(item.chunk), file: item.file, number: item.number };
     }
   }
 
@@ -95,7 +115,8 @@ export class Session {
    */
   async *chunks(): AsyncGenerator<ChunkItem> {
     for (const file of this.files) {
-      const reading = readInput(file, this.settings.encoding);
+      if (interruption.aborted) break;
+      const reading = readInput(file, this.settings.encoding, interruption);
       let taken = 0;
       const newProblems = (): Diagnostic[] => {
         const found = reading.diagnostics();
@@ -103,11 +124,25 @@ export class Session {
         taken = found.length;
         return fresh;
       };
-      for await (const chunk of reading.chunks) {
-        this.gamesRead++;
-        this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
-        yield { kind: 'game', chunk, file, number: this.gamesRead, problems: newProblems() };
+      const filter = this.settings.filter;
+      try {
+        for await (const chunk of reading.chunks) {
+          this.gamesRead++;
+          this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
+          // A game the filter leaves out is never parsed (unless the filter needs its moves); the
+          // file-level problems found meanwhile go with the next item.
+          const game = filter?.needsMoves ? parseGame(chunk) : undefined;
+          if (filter && !filter.test(game ? openingSubject(game) : chunkSubject(chunk))) continue;
+          this.gamesKept++;
+          const problems = newProblems();
+          yield game ? { kind: 'game', chunk, file, number: this.gamesRead, problems, game } : { kind: 'game', chunk, file, number: this.gamesRead, problems };
+          if (interruption.aborted) break;
+        }
+      } catch (error) {
+        // Reading stops at an interrupt: the game being read is incomplete and is left out.
+        if (!interruption.aborted) throw error;
       }
+      if (interruption.aborted) break;
       this.bytesDone += file.size ?? 0;
       yield { kind: 'end', file, problems: newProblems() };
     }
@@ -124,6 +159,11 @@ export class Session {
     this.reporter.report(d, file);
   }
 
+  /** Counts a diagnostic without printing it (`stats`). */
+  count(d: Diagnostic): void {
+    this.reporter.count(d);
+  }
+
   /** Reports a game's diagnostics in file order. */
   reportAll(diagnostics: readonly Diagnostic[], file: string): void {
     const sorted = [...diagnostics].sort((a, b) => (a.offset ?? 0) - (b.offset ?? 0));
@@ -138,17 +178,27 @@ export class Session {
 
   /** The summary line for this run (`positions` left out when undefined). */
   summary(positions?: number): string {
-    return summaryLine(this.gamesRead, this.reporter.counts, positions);
+    return summaryLine(this.gamesRead, this.reporter.counts, positions, this.settings.filter ? this.gamesKept : undefined);
   }
 
-  /** Flushes and closes the output, prints the summary on stderr (unless --quiet). */
+  /**
+   * Flushes and closes the output, prints the summary on stderr (unless --quiet). An `-o` file
+   * replaces its target only when the run succeeded (exit 0 or 1: the input was read, whatever
+   * problems it has); after an unreadable input or an interrupt the target is left as it was.
+   */
   async finish(options: { positions?: number; strict?: boolean; summaryTo?: 'stderr' | 'output' } = {}): Promise<number> {
-    const line = this.summary(options.positions);
+    const interrupted = interruptExitCode();
+    const code = interrupted ?? this.exitCode(options.strict);
+    const line = `${interrupted === undefined ? '' : 'interrupted: '}${this.summary(options.positions)}`;
     if (options.summaryTo === 'output') this.writer.line(line);
     // The output is flushed first, so that on a shared terminal the summary comes last.
-    await this.writer.close();
-    if (options.summaryTo !== 'output' && this.settings.quiet !== true) printErr(line, this.progress);
-    return this.exitCode(options.strict);
+    const commit = code < 2;
+    await this.writer.close(commit);
+    this.progress?.clear();
+    const shownInOutput = options.summaryTo === 'output' && (commit || !this.writer.isFile);
+    if (!shownInOutput && this.settings.quiet !== true) printErr(line, this.progress);
+    if (!commit && this.writer.path !== undefined) printErr(`forsyth: '${this.writer.path}' was left as it was: the run did not complete`, this.progress);
+    return code;
   }
 }
 

@@ -4,9 +4,10 @@
  * errors and end with exit code 2 (see main.ts).
  */
 import type { Command } from 'commander';
+import { compileWhere, formatDiagnostic, type WhereFilter } from '../src/index.js';
 import { encodingProblem } from './inputs.js';
 import { fenGivenAsFile } from './mixups.js';
-import { Session, type SessionSettings } from './session.js';
+import { OutputClashError, Session, type SessionSettings } from './session.js';
 
 export const USAGE_EXIT = 2;
 
@@ -21,12 +22,14 @@ export async function openSession(cmd: Command, files: readonly string[], settin
   const fenMixup = fenGivenAsFile(files);
   if (fenMixup !== undefined) usageError(cmd, fenMixup);
   if (settings.quiet !== true) announceTerminalInput(cmd, files);
+  const filter = settings.where === undefined ? undefined : whereFilter(cmd, settings.where);
   try {
-    return await Session.open(files, settings);
+    return await Session.open(files, filter ? { ...settings, filter } : settings);
   } catch (error) {
+    if (error instanceof OutputClashError) usageError(cmd, error.message);
     const code = (error as { code?: unknown } | null)?.code;
     if (typeof code !== 'string') throw error;
-    usageError(cmd, `cannot write '${settings.output ?? '-'}': ${(error as Error).message}`);
+    usageError(cmd, `cannot write '${settings.output ?? '-'}': ${fsMessage(error as Error)}`);
   }
 }
 
@@ -39,4 +42,22 @@ function announceTerminalInput(cmd: Command, files: readonly string[]): void {
   if (!readsStdin || process.stdin.isTTY !== true) return;
   const end = process.platform === 'win32' ? 'Ctrl-Z then Enter' : 'Ctrl-D';
   process.stderr.write(`forsyth ${cmd.name()}: reading PGN from standard input (end with ${end}; name files to read them instead, see --help)\n`);
+}
+
+/**
+ * Compiles --where; a problem in it is a usage error shown like any diagnostic, located in the
+ * expression (`--where:1:10: error[WHERE_SYNTAX]: …`), with the expression and a caret under it.
+ */
+export function whereFilter(cmd: Command, expression: string): WhereFilter {
+  const compiled = compileWhere(expression);
+  if (compiled.ok) return compiled.value;
+  const d = compiled.error;
+  const line = expression.split(/\r\n|\r|\n/)[(d.line ?? 1) - 1] ?? '';
+  const caret = `${' '.repeat(Math.max(0, (d.column ?? 1) - 1))}${'^'.repeat(Math.max(1, Math.min(d.length ?? 1, line.length - (d.column ?? 1) + 1)))}`;
+  cmd.error(`${formatDiagnostic(d, '--where')}\n  ${line}\n  ${caret}`, { exitCode: USAGE_EXIT, code: 'forsyth.usage' });
+}
+
+/** An fs error's message without the path it names (a temporary file's, for `-o`): `ENOENT: no such file or directory`. */
+export function fsMessage(error: Error): string {
+  return error.message.replace(/, \w+ '[^']*'$/, '');
 }

@@ -1,7 +1,7 @@
-// tsc does not emit .js files that live in src/, so the generated Peggy parser is copied beside
-// the compiled modules that import it.
+// tsc does not emit .js files that live in src/, so the generated Peggy parsers are copied beside
+// the compiled modules that import them.
 import { cpSync, existsSync } from 'node:fs';
 
-const from = 'src/pgn/generated';
-const to = 'dist/src/pgn/generated';
-if (existsSync(from)) cpSync(from, to, { recursive: true });
+for (const dir of ['src/pgn/generated', 'src/filter/generated']) {
+  if (existsSync(dir)) cpSync(dir, `dist/${dir}`, { recursive: true });
+}

@@ -88,6 +88,9 @@ export const DIAGNOSTIC_CODES = {
   BUILD_NO_MOVE: 'error',
   BUILD_BAD_MOVE: 'error',
   BUILD_BAD_FEN: 'error',
+  // ----- the --where filter language (src/filter/) -----
+  WHERE_SYNTAX: 'error',
+  WHERE_UNKNOWN_FIELD: 'error',
   // ----- input / output (src/node/, cli/) -----
   IO_UNREADABLE: 'error',
   IO_ENCODING: 'info',

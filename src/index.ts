@@ -27,6 +27,7 @@ export type { SanError, SanMove } from './core/san.js';
 export { parseSan, parseSanSyntax, resolveSan, makeSan } from './core/san.js';
 export { parseUci, makeUci } from './core/uci.js';
 export { perft, perftDivide } from './core/perft.js';
+export { polyglotKey, polyglotHex } from './core/polyglot.js';
 
 export type {
   Game,
@@ -57,3 +58,12 @@ export { buildGame, findMoveBetween, type BuildInput, type NoMoveError } from '.
 export { fixGame, type FixedGame } from './replay/fix.js';
 
 export { renderBoard, renderBoardSvg, type Diagram, type DiagramStyle } from './diagram/diagram.js';
+export { gameHash, gameHashes, GameHashSet, LineHash, type GameHashes } from './replay/game-hash.js';
+
+export { classifyOpening, openingOfPosition, openingSubject, openingTable, openingKey, type Opening, type OpeningMatch } from './openings/classify.js';
+export { writeStyledPgn, type MoveStyle, type StyledWriteOptions } from './replay/movetext.js';
+
+export { compileWhere, whereString, gameSubject, chunkSubject, ratingOf, timeControlOf, timeControlClassOf, TIME_CONTROL_CLASSES } from './filter/index.js';
+export type { WhereFilter, WhereSubject, TimeControl, TimeControlClass } from './filter/index.js';
+export { scanTags } from './pgn/tag-scan.js';
+export type { ScannedTag } from './pgn/tag-scan.js';

@@ -35,7 +35,9 @@ const LAYER_MAY_IMPORT: Record<string, readonly string[]> = {
   // Diagrams read a FEN's placement field, not a Position: they need nothing else.
   'src/diagram/': ['src/diagram/'],
   'src/pgn/': ['src/pgn/', 'src/result', 'src/diagnostics'],
+  'src/filter/': ['src/filter/', 'src/pgn/', 'src/result', 'src/diagnostics'],
   'src/replay/': ['src/replay/', 'src/core/', 'src/pgn/', 'src/result', 'src/diagnostics'],
+  'src/openings/': ['src/openings/', 'src/core/', 'src/replay/', 'src/pgn/', 'src/filter/', 'src/result', 'src/diagnostics'],
   'src/node/': ['src/node/', 'src/pgn/', 'src/index', 'src/result', 'src/diagnostics', 'node:', 'iconv-lite', 'fzstd'],
 };
 

@@ -16,9 +16,11 @@ describe('public API', () => {
         'initialPosition', 'isCheck', 'isCheckmate', 'isInsufficientMaterial', 'isNullMove', 'isStalemate',
         'legalMoves', 'locate', 'makeBoardFen', 'makeFen', 'makeSan', 'makeUci', 'ok', 'parseFen', 'parseGame',
         'parsePgn', 'parseSan', 'parseSanSyntax', 'parseSquare', 'parseUci', 'perft', 'perftDivide', 'pieceAt',
-        'play', 'renderBoard', 'renderBoardSvg', 'repairFen', 'replay', 'resolveSan', 'splitGames', 'squareName',
-        'startingPosition', 'validate', 'variantKind',
-        'writePgn',
+        'chunkSubject', 'classifyOpening', 'compileWhere', 'gameHash', 'gameHashes', 'GameHashSet', 'gameSubject',
+        'LineHash', 'openingKey', 'openingOfPosition', 'openingSubject', 'openingTable', 'play', 'polyglotHex',
+        'polyglotKey', 'ratingOf', 'renderBoard', 'renderBoardSvg', 'repairFen', 'replay', 'resolveSan', 'scanTags',
+        'splitGames', 'squareName', 'startingPosition', 'TIME_CONTROL_CLASSES', 'timeControlClassOf',
+        'timeControlOf', 'validate', 'variantKind', 'whereString', 'writePgn', 'writeStyledPgn',
       ].sort(),
     );
   });

@@ -7,10 +7,11 @@
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { buildGame, INITIAL_FEN, parseFen, type Diagnostic, type Position } from '../../src/index.js';
+import { outputClash } from '../inputs.js';
 import { collectTagFilter, type TagFilter } from '../options.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
 import { BufferedWriter } from '../output/writer.js';
-import { usageError } from '../usage.js';
+import { fsMessage, usageError } from '../usage.js';
 import { placeFenDiagnostic } from './fen.js';
 
 interface BuildOptions {
@@ -75,6 +76,11 @@ function checkUsage(cmd: Command, options: BuildOptions): void {
 
 async function runBuild(options: BuildOptions, cmd: Command): Promise<number> {
   checkUsage(cmd, options);
+  if (options.fens !== undefined && options.fens !== '-') {
+    const files = [{ name: options.fens, source: options.fens, size: undefined }];
+    const clash = outputClash(options.output, { files, directories: [], problems: [] });
+    if (clash !== undefined) usageError(cmd, clash);
+  }
   const reporter = new DiagnosticReporter((line) => process.stderr.write(`${line}\n`), { quiet: options.quiet === true });
   const tags: Record<string, string> = {};
   for (const { name, value } of options.tag ?? []) tags[name] = value;
@@ -99,7 +105,7 @@ async function runBuild(options: BuildOptions, cmd: Command): Promise<number> {
   try {
     writer = BufferedWriter.open(options.output);
   } catch (error) {
-    usageError(cmd, `cannot write '${options.output ?? '-'}': ${(error as Error).message}`);
+    usageError(cmd, `cannot write '${options.output ?? '-'}': ${fsMessage(error as Error)}`);
   }
   writer.line(built.value.trimEnd());
   await writer.close();

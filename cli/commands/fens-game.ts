@@ -4,7 +4,9 @@
  * game and format its rows; the caller prints the text (with the game breaks, which depend on the
  * games before) and reports the diagnostics, in input order.
  */
-import { replay, type Diagnostic, type Game, type ReplayOptions } from '../../src/index.js';
+import { replay, type Diagnostic, type Game, type PlyRecord, type ReplayOptions } from '../../src/index.js';
+import { columnSpecs, GameRows, type CellValue, type ColumnRunSettings } from '../columns.js';
+import { makeColumnFormatter } from '../output/column-formats.js';
 import { makeFormatter, type ColumnSettings, type PositionFormat } from '../output/formats.js';
 import { needsMoves, positionRow, tagValues } from '../rows.js';
 
@@ -13,6 +15,8 @@ export interface FensSettings {
   readonly format: PositionFormat;
   readonly columns: ColumnSettings;
   readonly replay: ReplayOptions;
+  /** With --columns (and always for parquet): the columns asked for. */
+  readonly table?: ColumnRunSettings;
 }
 
 /** One game's output: its rows as text (whole lines), how many rows, and all its diagnostics. */
@@ -20,12 +24,16 @@ export interface GameOutput {
   readonly text: string;
   readonly rows: number;
   readonly diagnostics: readonly Diagnostic[];
+  /** Parquet: the rows' values, column by column (`--jobs 1` only: workers send text). */
+  readonly table?: readonly (readonly CellValue[])[];
 }
 
 export type GameFormatter = (game: Game, file: string, number: number) => GameOutput;
 
 /** The per-game function for these settings: game `number` (1-based, run-wide) of `file` → its output. */
 export function fensOfGame(settings: FensSettings): GameFormatter {
+  if (settings.table) return tableOfGame(settings, settings.table, (records) => records);
+  if (settings.format === 'parquet') throw new Error('parquet output needs its columns (settings.table)');
   const formatter = makeFormatter(settings.format, settings.columns);
   const moves = needsMoves(settings.format);
   return (game, file, number) => {
@@ -38,4 +46,33 @@ export function fensOfGame(settings: FensSettings): GameFormatter {
     const text = lines.length === 0 ? '' : `${lines.join('\n')}\n`;
     return { text, rows: lines.length, diagnostics: [...game.diagnostics, ...replayed.diagnostics] };
   };
+}
+
+/**
+ * The --columns form, shared with `positions`: the game's records are all replayed first (next_uci
+ * and emt look at other plies), then `select` picks the rows; text formats get their lines,
+ * parquet the values column by column.
+ */
+export function tableOfGame(
+  settings: { readonly format: PositionFormat; readonly replay: ReplayOptions },
+  table: ColumnRunSettings,
+  select: (records: readonly PlyRecord[], game: Game) => readonly PlyRecord[] | undefined,
+): GameFormatter {
+  const specs = columnSpecs(table.columns);
+  const formatter = settings.format === 'parquet' ? undefined : makeColumnFormatter(columnFormat(settings.format), specs, false);
+  return (game, file) => {
+    const replayed = replay(game, settings.replay);
+    const records = [...replayed];
+    const diagnostics = [...game.diagnostics, ...replayed.diagnostics];
+    const chosen = select(records, game);
+    if (!chosen || chosen.length === 0) return { text: '', rows: 0, diagnostics };
+    const rows = new GameRows(game, file, table, records);
+    if (!formatter) return { text: '', rows: chosen.length, diagnostics, table: specs.map((s) => chosen.map((r) => s.value(r, rows))) };
+    return { text: formatter.rows(chosen, rows), rows: chosen.length, diagnostics };
+  };
+}
+
+function columnFormat(format: PositionFormat): 'ndjson' | 'csv' | 'tsv' {
+  if (format === 'ndjson' || format === 'csv' || format === 'tsv') return format;
+  throw new Error(`--columns does not apply to --format ${format}`);
 }

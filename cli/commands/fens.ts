@@ -4,8 +4,8 @@
  */
 import type { Command } from 'commander';
 import { addInputOptions, addJobsOption, addPositionOptions, type PositionOptions } from '../options.js';
-import { RowPrinter } from '../rows.js';
-import { openSession, usageError } from '../usage.js';
+import { openRowOutput, tableSettings } from '../row-output.js';
+import { openSession } from '../usage.js';
 import { runGames } from '../workers/pool.js';
 import type { FensSettings } from './fens-game.js';
 
@@ -21,6 +21,8 @@ Examples:
   $ forsyth fens --format ndjson --tags White,Black a.pgn b.pgn -o fens.ndjson
   $ cat games.pgn | forsyth fens --format csv -    read standard input
   $ forsyth fens --jobs auto big.pgn.zst > fens.txt  one worker thread per CPU core, same output
+  $ forsyth fens --format csv --columns game,ply,fen,san,clock,emt,eval_cp --game-id Site lichess.pgn.zst
+  $ forsyth fens --format parquet --columns all --where 'tc_class == "blitz"' lichess.pgn.zst -o blitz.parquet
 `;
 
 export function registerFens(program: Command): void {
@@ -37,16 +39,11 @@ export function registerFens(program: Command): void {
   });
 }
 
-/** Rejects option combinations that would be silently ignored. */
-export function checkPositionOptions(cmd: Command, options: PositionOptions): void {
-  if (options.tags && options.format !== 'ndjson' && options.format !== 'csv') {
-    usageError(cmd, `--tags adds columns to --format ndjson or csv, not to ${options.format}`);
-  }
-}
-
 async function runFens(files: string[], options: FensOptions, cmd: Command): Promise<number> {
-  checkPositionOptions(cmd, options);
-  const session = await openSession(cmd, files, options);
+  const table = tableSettings(cmd, options);
+  const parquet = options.format === 'parquet';
+  // Parquet is written by its own sink: the session's output stays unused.
+  const session = await openSession(cmd, files, parquet ? { ...options, output: '-' } : options);
   const settings: FensSettings = {
     format: options.format,
     columns: { file: session.manyFiles, path: options.variations === true, tags: options.tags ?? [], count: false },
@@ -56,12 +53,15 @@ async function runFens(files: string[], options: FensOptions, cmd: Command): Pro
       ep: options.ep,
       ...(options.castling ? { castling: options.castling } : {}),
     },
+    ...(table ? { table } : {}),
   };
-  const printer = new RowPrinter(session.writer, options.format, settings.columns);
-  await runGames(session, { command: 'fens', settings }, options.jobs, async (output, file) => {
-    printer.printGame(output.text, output.rows);
+  const rows = openRowOutput(cmd, session, options, settings.columns, table);
+  // Parquet values stay on the main thread (the workers hand back text).
+  await runGames(session, { command: 'fens', settings }, parquet ? 1 : options.jobs, async (output, file) => {
+    rows.emit(output);
     session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();
   });
-  return session.finish({ positions: printer.written });
+  rows.close();
+  return session.finish({ positions: rows.written });
 }

@@ -1,15 +1,15 @@
 /**
  * What `forsyth positions` does with one game, as plain data in and plain data out, so the same code
  * runs on the main thread (`--jobs 1`) and in worker threads (`--jobs N`), like `fens-game.ts`:
- * filter the game, replay it, select its plies and format their rows. With --unique the rows
+ * replay the game (the session's --where/--tag filter chose it already), select its plies and format their rows. With --unique the rows
  * themselves come back (`records`), because which of them get printed depends on every game before.
  */
 import { replay, type FenOptions, type Game, type PlyRecord, type ReplayOptions } from '../../src/index.js';
 import { makeFormatter, type ColumnSettings, type PositionFormat, type PositionRow } from '../output/formats.js';
-import type { TagFilter } from '../options.js';
-import { isSelected, positionMatcher, tagFilterOf, type PlySelection } from '../position-filters.js';
+import { isSelected, positionMatcher, type PlySelection } from '../position-filters.js';
 import { needsMoves, positionRow, tagValues } from '../rows.js';
-import type { GameOutput } from './fens-game.js';
+import type { ColumnRunSettings } from '../columns.js';
+import { tableOfGame, type GameOutput } from './fens-game.js';
 
 /** Everything the per-game work depends on; structured-cloneable (it is sent to the workers). */
 export interface PositionsSettings {
@@ -18,10 +18,11 @@ export interface PositionsSettings {
   readonly fen: FenOptions;
   readonly variations: boolean;
   readonly selection: PlySelection;
-  readonly tagFilters: readonly TagFilter[];
   /** The --match pattern, already checked on the main thread. */
   readonly match: string | undefined;
   readonly unique: boolean;
+  /** With --columns (and always for parquet): the columns asked for. */
+  readonly table?: ColumnRunSettings;
 }
 
 /** A game's output; with --unique, `text` is empty and `records` holds the selected rows. */
@@ -31,14 +32,20 @@ export interface PositionsOutput extends GameOutput {
 
 /** The per-game function for these settings: game `number` (1-based, run-wide) of `file` → its output. */
 export function positionsOfGame(settings: PositionsSettings): (game: Game, file: string, number: number) => PositionsOutput {
-  const formatter = makeFormatter(settings.format, settings.columns);
-  const moves = needsMoves(settings.format);
   const matcher = settings.match === undefined ? undefined : positionMatcher(settings.match, settings.fen);
   if (typeof matcher === 'string') throw new Error(`--match was not checked before the run: ${matcher}`);
-  const gameWanted = tagFilterOf(settings.tagFilters);
   const replayOptions: ReplayOptions = { ...settings.fen, variations: settings.variations, includeStart: true };
+  if (settings.table) {
+    return tableOfGame({ format: settings.format, replay: replayOptions }, settings.table, (records) => {
+      if (matcher && !records.some(matcher)) return undefined;
+      const last = lastMainLine(records);
+      return records.filter((r) => isSelected(r, r === last, settings.selection));
+    });
+  }
+  if (settings.format === 'parquet') throw new Error('parquet output needs its columns (settings.table)');
+  const formatter = makeFormatter(settings.format, settings.columns);
+  const moves = needsMoves(settings.format);
   return (game, file, number) => {
-    if (!gameWanted(game)) return { text: '', rows: 0, diagnostics: game.diagnostics };
     const replayed = replay(game, replayOptions);
     // The whole game is replayed first: --match and --last are only known at its end.
     const records: PlyRecord[] = [...replayed];

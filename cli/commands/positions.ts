@@ -1,6 +1,6 @@
 /**
  * `forsyth positions [files…]`: chosen positions of chosen games. Games are chosen by header
- * (--tag) and by a position they reach (--match); plies by --ply/--every/--last/--side; --unique
+ * (--where, --tag) and by a position they reach (--match); plies by --ply/--every/--last/--side; --unique
  * keeps the first occurrence of each position (first four FEN fields) and --count adds how often
  * it occurred.
  */
@@ -9,19 +9,21 @@ import {
   addInputOptions,
   addJobsOption,
   addPositionOptions,
+  bothFilters,
   collectTagFilter,
   parsePlyRange,
   parsePositiveInt,
   type PlyRange,
   type PositionOptions,
   type TagFilter,
+  tagFiltersAsWhere,
 } from '../options.js';
 import { firstFourFields, positionMatcher } from '../position-filters.js';
-import { RowPrinter } from '../rows.js';
+import { openRowOutput, tableSettings } from '../row-output.js';
+import type { RowPrinter } from '../rows.js';
 import type { PositionRow } from '../output/formats.js';
 import { openSession, usageError } from '../usage.js';
 import { runGames } from '../workers/pool.js';
-import { checkPositionOptions } from './fens.js';
 import type { PositionsSettings } from './positions-game.js';
 
 interface PositionsOptions extends PositionOptions {
@@ -69,12 +71,16 @@ export function registerPositions(program: Command): void {
 }
 
 async function runPositions(files: string[], options: PositionsOptions, cmd: Command): Promise<number> {
-  checkPositionOptions(cmd, options);
+  const table = tableSettings(cmd, options);
+  const parquet = options.format === 'parquet';
   if (options.count && !options.unique) usageError(cmd, '--count needs --unique');
   const fen = { ep: options.ep, ...(options.castling ? { castling: options.castling } : {}) };
   const matcher = options.match === undefined ? undefined : positionMatcher(options.match, fen);
   if (typeof matcher === 'string') usageError(cmd, matcher);
-  const session = await openSession(cmd, files, options);
+  // --tag is shorthand for --where: both are decided on the tag section, before parsing.
+  const where = bothFilters(options.where, tagFiltersAsWhere(options.tag ?? []));
+  const sessionOptions = parquet ? { ...options, output: '-' } : options;
+  const session = await openSession(cmd, files, where === undefined ? sessionOptions : { ...sessionOptions, where });
   const columns = { file: session.manyFiles, path: options.variations === true, tags: options.tags ?? [], count: options.count === true };
   const settings: PositionsSettings = {
     format: options.format,
@@ -82,21 +88,23 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
     fen,
     variations: options.variations === true,
     selection: { range: options.ply, every: options.every, last: options.last, side: options.side },
-    tagFilters: options.tag ?? [],
     match: options.match,
     unique: options.unique === true,
+    ...(table ? { table } : {}),
   };
-  const printer = new RowPrinter(session.writer, options.format, columns);
+  const rows = openRowOutput(cmd, session, options, columns, table);
+  const printer = rows.printer;
   // Unique positions belong to no one game: printed one by one, without game breaks.
-  const unique = options.unique ? new UniqueSink(printer, options.count === true) : undefined;
-  await runGames(session, { command: 'positions', settings }, options.jobs, async (output, file) => {
+  const unique = options.unique && printer ? new UniqueSink(printer, options.count === true) : undefined;
+  await runGames(session, { command: 'positions', settings }, parquet ? 1 : options.jobs, async (output, file) => {
     if (output.records) for (const row of output.records) unique?.add(row);
-    else printer.printGame(output.text, output.rows);
+    else rows.emit(output);
     session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();
   });
   unique?.end();
-  return session.finish({ positions: printer.written });
+  rows.close();
+  return session.finish({ positions: rows.written });
 }
 
 /**

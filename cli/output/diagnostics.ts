@@ -31,11 +31,16 @@ export class DiagnosticReporter {
 
   /** Counts `d` and prints it if the verbosity allows. `file` is the name the user gave. */
   report(d: Diagnostic, file: string): void {
+    this.count(d);
+    if (!this.shows(d)) return;
+    this.print(this.options.format === 'json' ? diagnosticJson(d, file) : formatDiagnostic(d, file));
+  }
+
+  /** Counts `d` without printing it (`stats` reports counts by code instead). */
+  count(d: Diagnostic): void {
     if (d.severity === 'error') this.counts.errors++;
     else if (d.severity === 'warning') this.counts.warnings++;
     else this.counts.infos++;
-    if (!this.shows(d)) return;
-    this.print(this.options.format === 'json' ? diagnosticJson(d, file) : formatDiagnostic(d, file));
   }
 
   shows(d: Diagnostic): boolean {
@@ -64,9 +69,13 @@ export function diagnosticJson(d: Diagnostic, file: string): string {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** `3 games read, 240 positions written, 1 error, 0 warnings` (positions left out when undefined). */
-export function summaryLine(games: number, counts: Counts, positions?: number): string {
+/**
+ * `3 games read, 240 positions written, 1 error, 0 warnings` (positions left out when undefined);
+ * with a filter, `3 games read, 2 selected, …`.
+ */
+export function summaryLine(games: number, counts: Counts, positions?: number, selected?: number): string {
   const parts = [`${plural(games, 'game')} read`];
+  if (selected !== undefined) parts.push(`${selected} selected`);
   if (positions !== undefined) parts.push(`${plural(positions, 'position')} written`);
   parts.push(plural(counts.errors, 'error'), plural(counts.warnings, 'warning'));
   return parts.join(', ');

@@ -1,5 +1,6 @@
 /**
- * Output formats for position records (`fens`, `positions`): text, ndjson, csv and epd.
+ * Output formats for position records (`fens`, `positions`): text, ndjson, csv, tsv and epd, with
+ * the default columns below; `--columns` rows (and parquet) are `column-formats.ts` and `parquet.ts`.
  *
  * The set of columns is fixed before the first row (from the options), so a CSV header is known up
  * front and every NDJSON object has the same keys in the same order:
@@ -7,8 +8,10 @@
  * then `path` (with --variations), `tags` (with --tags) and `count` (with --unique --count).
  */
 
-export const POSITION_FORMATS = ['text', 'ndjson', 'csv', 'epd'] as const;
+export const POSITION_FORMATS = ['text', 'ndjson', 'csv', 'tsv', 'epd', 'parquet'] as const;
 export type PositionFormat = (typeof POSITION_FORMATS)[number];
+/** The formats that print the default columns of this module (parquet always has `--columns`). */
+export type DefaultColumnsFormat = Exclude<PositionFormat, 'parquet'>;
 
 /** One position to print. */
 export interface PositionRow {
@@ -33,6 +36,8 @@ export interface ColumnSettings {
   readonly path: boolean;
   readonly tags: readonly string[];
   readonly count: boolean;
+  /** False for --no-header (csv, tsv). */
+  readonly header?: boolean;
 }
 
 export interface RowFormatter {
@@ -43,14 +48,17 @@ export interface RowFormatter {
   row(r: PositionRow): string;
 }
 
-export function makeFormatter(format: PositionFormat, columns: ColumnSettings): RowFormatter {
+export function makeFormatter(format: DefaultColumnsFormat, columns: ColumnSettings): RowFormatter {
+  const header = columns.header !== false;
   switch (format) {
     case 'text':
       return { header: undefined, gameBreak: '', row: (r) => (columns.count ? `${r.count ?? 0} ${r.fen}` : r.fen) };
     case 'ndjson':
       return { header: undefined, gameBreak: undefined, row: (r) => JSON.stringify(jsonRow(r, columns)) };
     case 'csv':
-      return { header: csvHeader(columns), gameBreak: undefined, row: (r) => csvRow(r, columns) };
+      return { header: header ? csvHeader(columns, csvField, ',') : undefined, gameBreak: undefined, row: (r) => csvRow(r, columns, csvField, ',') };
+    case 'tsv':
+      return { header: header ? csvHeader(columns, tsvField, '\t') : undefined, gameBreak: undefined, row: (r) => csvRow(r, columns, tsvField, '\t') };
     case 'epd':
       return { header: undefined, gameBreak: undefined, row: (r) => epdRow(r, columns) };
   }
@@ -71,7 +79,7 @@ function jsonRow(r: PositionRow, columns: ColumnSettings): Record<string, unknow
   return out;
 }
 
-function csvHeader(columns: ColumnSettings): string {
+function csvHeader(columns: ColumnSettings, field: (s: string) => string, separator: string): string {
   const names = [
     ...(columns.file ? ['file'] : []),
     'game',
@@ -83,10 +91,10 @@ function csvHeader(columns: ColumnSettings): string {
     ...columns.tags,
     ...(columns.count ? ['count'] : []),
   ];
-  return names.map(csvField).join(',');
+  return names.map(field).join(separator);
 }
 
-function csvRow(r: PositionRow, columns: ColumnSettings): string {
+function csvRow(r: PositionRow, columns: ColumnSettings, field: (s: string) => string, separator: string): string {
   const fields = [
     ...(columns.file ? [r.file] : []),
     String(r.game),
@@ -98,12 +106,17 @@ function csvRow(r: PositionRow, columns: ColumnSettings): string {
     ...columns.tags.map((name) => r.tags[name] ?? ''),
     ...(columns.count ? [String(r.count ?? 0)] : []),
   ];
-  return fields.map(csvField).join(',');
+  return fields.map(field).join(separator);
 }
 
 /** RFC 4180: quote a field holding a comma, quote, CR or LF, and double the quotes inside. */
 export function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** TSV: tab, CR, LF and backslash written as `\t`, `\r`, `\n`, `\\` (the rest as is). */
+export function tsvField(value: string): string {
+  return /[\t\r\n\\]/.test(value) ? value.replace(/[\t\r\n\\]/g, (c) => (c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\\\')) : value;
 }
 
 /**

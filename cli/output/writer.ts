@@ -7,10 +7,14 @@
  * is full (backpressure), so memory stays bounded when the reader is slow.
  *
  * Only whole lines are ever buffered, so flushing on SIGINT never leaves a half-written line.
+ *
+ * A file (`-o FILE`) is written through a temporary file and replaces the target only when the
+ * caller commits (`close(true)`, a run that succeeded); see replace.ts.
  */
 import { once } from 'node:events';
-import { createWriteStream, openSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
+import { openOutputFile, type OutputFile } from './replace.js';
 
 const CHUNK_SIZE = 64 * 1024;
 
@@ -26,22 +30,34 @@ export class BufferedWriter {
 
   private constructor(
     private readonly stream: Writable,
-    private readonly ownsStream: boolean,
+    /** The file behind `stream` (undefined for stdout). */
+    private readonly file: OutputFile | undefined,
+    /** The path given with -o (undefined for stdout). */
+    readonly path: string | undefined,
   ) {
     open.add(this);
   }
 
-  /** stdout, or FILE (created or truncated now, so that an unwritable path fails before any work). */
+  /**
+   * stdout, or FILE: its temporary file is created now, so that an unwritable path fails before
+   * any work (the fs error is thrown, with its `code`).
+   */
   static open(path: string | undefined): BufferedWriter {
-    if (path === undefined || path === '-') return new BufferedWriter(process.stdout, false);
-    const fd = openSync(path, 'w');
-    const stream = createWriteStream('', { fd });
-    // A failing output (disk full, quota) ends the run like any unusable input: a message, exit 2.
+    if (path === undefined || path === '-') return new BufferedWriter(process.stdout, undefined, undefined);
+    const file = openOutputFile(path);
+    const stream = createWriteStream('', { fd: file.fd, autoClose: false });
+    // A failing output (disk full, quota) ends the run like any unusable input: a message, exit 2
+    // (the exit hook removes the temporary file; the target is left as it was).
     stream.on('error', (error) => {
       process.stderr.write(`forsyth: cannot write '${path}': ${error.message}\n`);
       process.exit(2);
     });
-    return new BufferedWriter(stream, true);
+    return new BufferedWriter(stream, file, path);
+  }
+
+  /** True when the output is a file given with -o. */
+  get isFile(): boolean {
+    return this.file !== undefined;
   }
 
   /** Appends one line (a newline is added). Ignored once the writer is stopped by SIGINT. */
@@ -77,25 +93,40 @@ export class BufferedWriter {
     if (!this.stream.write(chunk)) await once(this.stream, 'drain');
   }
 
-  /** Flushes and, for a file, closes it and waits until the data is on disk. */
-  async close(): Promise<void> {
+  /**
+   * Flushes and waits until everything written has been handed to the system. A file then
+   * replaces the target when `commit` is true (the run succeeded), and is removed otherwise.
+   */
+  async close(commit = true): Promise<void> {
     await this.flush();
     open.delete(this);
-    if (!this.ownsStream) return;
-    this.stream.end();
-    await once(this.stream, 'finish');
+    await this.settled();
+    if (!this.file) return;
+    if (commit) this.file.commit();
+    else this.file.discard();
   }
 
-  /** For SIGINT: writes the complete lines gathered so far and refuses any more. */
+  /**
+   * For an interrupt that cannot wait for the run to wind down: stdout gets the complete lines
+   * gathered so far; a file is discarded (the target stays as it was). Refuses any more lines.
+   */
   stop(): Promise<void> {
-    const pending = this.flush();
     this.stopped = true;
     open.delete(this);
-    if (!this.ownsStream) return pending;
-    return pending.then(async () => {
-      this.stream.end();
-      await once(this.stream, 'finish');
-    });
+    if (this.file) {
+      // Writes still in flight fail once the descriptor is closed: nothing to report any more.
+      this.stream.removeAllListeners('error');
+      this.stream.on('error', () => {});
+      this.file.discard();
+      return Promise.resolve();
+    }
+    return this.flush().then(() => this.settled());
+  }
+
+  /** Resolves when every write so far has left the process (a pipe's queue included). */
+  private settled(): Promise<void> {
+    if (this.stream.writableLength === 0) return Promise.resolve();
+    return new Promise((done) => this.stream.write('', () => done()));
   }
 }
 

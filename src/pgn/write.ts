@@ -14,6 +14,7 @@
  *   variation, as the standard asks; a White move always gets one.
  */
 import type { Comment, Game, MoveLine, MoveNode } from './ast.js';
+import { removeCommands } from './comment-commands.js';
 import { SEVEN_TAG_DEFAULTS, SEVEN_TAG_ROSTER, encodeTagValue, getTag, isSevenTagName } from './tags.js';
 
 export interface WriteOptions {
@@ -26,10 +27,18 @@ export interface WriteOptions {
   };
   /** Longest movetext line, in characters (a longer single token gets a line of its own). Default 80. */
   readonly lineWidth?: number;
+  /**
+   * Movetext styles (`export --moves`): the text to write for a move instead of its SAN and check
+   * suffix (undefined keeps them), a comment to add after it (`--fencomments`), and whether to write
+   * move numbers (default true). The writer knows no chess: the caller computes these.
+   */
+  readonly moveText?: (node: MoveNode) => string | undefined;
+  readonly commentAfter?: (node: MoveNode) => string | undefined;
+  readonly moveNumbers?: boolean;
 }
 
 const RESULTS: ReadonlySet<string> = new Set(['1-0', '0-1', '1/2-1/2', '*']);
-const CLOCK_COMMAND = /\s*\[%(?:clk|emt)\s[^\]]*\]/g;
+const CLOCK_COMMANDS: ReadonlySet<string> = new Set(['clk', 'emt']);
 
 /**
  * The game in PGN export format, ending with a line end. Missing roster tags get their defaults
@@ -144,12 +153,16 @@ class MovetextWriter {
     const before = this.kept(node.commentsBefore);
     const half = ply + (this.start.black ? 1 : 0);
     const fullmove = this.start.fullmove + Math.floor(half / 2);
-    if (half % 2 === 0) this.out.token(`${fullmove}.`);
-    else if (needNumber || before.length > 0) this.out.token(`${fullmove}...`);
+    if (this.options.moveNumbers !== false) {
+      if (half % 2 === 0) this.out.token(`${fullmove}.`);
+      else if (needNumber || before.length > 0) this.out.token(`${fullmove}...`);
+    }
     this.write(before);
-    this.out.token(node.san + node.check);
+    this.out.token(this.options.moveText?.(node) ?? node.san + node.check);
     if (this.options.strip?.nags !== true) for (const nag of node.nags) this.out.token(`$${nag}`);
     const after = this.kept(node.commentsAfter);
+    const added = this.options.commentAfter?.(node);
+    if (added !== undefined) after.push(added);
     this.write(after);
     return after.length > 0;
   }
@@ -165,7 +178,7 @@ class MovetextWriter {
     if (strip?.clocks !== true) return list.map((c) => c.text);
     const texts: string[] = [];
     for (const c of list) {
-      const text = c.text.replace(CLOCK_COMMAND, '');
+      const text = removeCommands(c.text, CLOCK_COMMANDS);
       if (text.trim() !== '') texts.push(text);
     }
     return texts;

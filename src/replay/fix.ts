@@ -87,8 +87,10 @@ function fixTags(game: Game, changes: string[]): readonly Tag[] {
 
 /** Canonical SAN split into the move and its check suffix: `Qxf7#` → [`Qxf7`, `#`]. */
 function checkSuffix(san: string): { san: string; check: string } {
-  const match = /^(.*?)([+#]*)$/.exec(san);
-  return { san: match?.[1] ?? san, check: match?.[2] ?? '' };
+  // A backwards scan, not `/^(.*?)([+#]*)$/`, which backtracks on a long run of `+`.
+  let end = san.length;
+  while (end > 0 && (san.charCodeAt(end - 1) === 43 || san.charCodeAt(end - 1) === 35)) end--;
+  return { san: san.slice(0, end), check: san.slice(end) };
 }
 
 /** Every line of the tree (main line first), parents before their variations. */

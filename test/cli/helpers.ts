@@ -111,10 +111,14 @@ export async function interruptAfterGame2(args: readonly string[]): Promise<{ co
   const child = spawn(process.execPath, [MAIN, 'fens', '--ep', 'legal', ...args, '-'], { cwd: FIXTURES });
   let stdout = '';
   let stderr = '';
+  let sent = false;
   child.stdout.on('data', (b: Buffer) => (stdout += b.toString()));
   child.stderr.on('data', (b: Buffer) => {
     stderr += b.toString();
-    if (stderr.includes('REPLAY_ILLEGAL_MOVE')) child.kill('SIGINT');
+    if (!sent && stderr.includes('REPLAY_ILLEGAL_MOVE')) {
+      sent = true;
+      child.kill('SIGINT');
+    }
   });
   child.stdin.write(readFileSync(fixture('broken-between-good.pgn')));
   const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));

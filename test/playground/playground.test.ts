@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * The playground in a real browser: Debian's Chromium driven by playwright-core, opening the built
  * page from disk (file://, as a user who double-clicks index.html would). The expected FENs are

@@ -1,0 +1,122 @@
+/**
+ * `--format parquet -o FILE`: rows written as Apache Parquet through hyparquet-writer (pure
+ * JavaScript, no native build; the same authors' hyparquet reads it back), with typed columns
+ * (UTF8 strings, INT32, DOUBLE, a LIST of INT32 for `nags`), every column nullable, Snappy
+ * compression and min/max/null-count statistics.
+ *
+ * Memory stays flat: values are gathered column by column and written as a row group each time
+ * `ROW_GROUP_ROWS` rows have come in; the file writer hands the bytes to the file every megabyte.
+ * The file is written under a temporary name beside FILE and renamed over it only when the run
+ * ends (`close`), so a failed or interrupted run never leaves half a Parquet file under FILE.
+ */
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { dirname, basename, join } from 'node:path';
+import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
+import type { CellValue, ColumnSpec, ColumnType } from '../columns.js';
+
+export const ROW_GROUP_ROWS = 100_000;
+const FLUSH_BYTES = 1 << 20;
+
+type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
+
+/** The Parquet schema of the columns (a root, then one element per column; three for a list). */
+export function parquetSchema(specs: readonly ColumnSpec[]): SchemaElement[] {
+  const schema: SchemaElement[] = [{ name: 'root', num_children: specs.length }];
+  for (const s of specs) schema.push(...elementsOf(s.name, s.type));
+  return schema;
+}
+
+function elementsOf(name: string, type: ColumnType): SchemaElement[] {
+  switch (type) {
+    case 'string':
+      return [{ name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' }];
+    case 'int':
+      return [{ name, type: 'INT32', repetition_type: 'OPTIONAL' }];
+    case 'double':
+      return [{ name, type: 'DOUBLE', repetition_type: 'OPTIONAL' }];
+    case 'ints':
+      return [
+        { name, repetition_type: 'OPTIONAL', num_children: 1, converted_type: 'LIST' },
+        { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
+        { name: 'element', type: 'INT32', repetition_type: 'REQUIRED' },
+      ];
+  }
+}
+
+export class ParquetSink {
+  /** Rows written so far (row groups on disk and the one being gathered). */
+  written = 0;
+  private readonly temp: string;
+  private readonly fd: number;
+  private readonly bytes: ByteWriter;
+  private readonly writer: ParquetWriter;
+  private columns: CellValue[][];
+  private gathered = 0;
+  private closed = false;
+
+  /** Creates the temporary file at once, so that an unwritable place fails before any work. */
+  constructor(
+    private readonly path: string,
+    private readonly specs: readonly ColumnSpec[],
+    createdBy: string,
+  ) {
+    this.temp = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
+    this.fd = openSync(this.temp, 'w');
+    const fd = this.fd;
+    const bytes = new ByteWriter();
+    // Hand the bytes to the file every megabyte (as hyparquet-writer's own fileWriter does), but
+    // into our temporary file descriptor.
+    const ensure = bytes.ensure.bind(bytes);
+    const flush = (): void => {
+      if (bytes.index > 0) writeSync(fd, new Uint8Array(bytes.buffer, 0, bytes.index));
+      bytes.index = 0;
+    };
+    bytes.ensure = (size: number): void => {
+      if (bytes.index > FLUSH_BYTES) flush();
+      ensure(size);
+    };
+    bytes.finish = flush;
+    this.bytes = bytes;
+    this.writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(specs), codec: 'SNAPPY', statistics: true, createdBy });
+    this.columns = specs.map(() => []);
+  }
+
+  /** Adds a game's rows, given column by column (each array as long as the others). */
+  add(table: readonly (readonly CellValue[])[]): void {
+    const rows = table[0]?.length ?? 0;
+    if (rows === 0) return;
+    for (let c = 0; c < this.columns.length; c++) {
+      const target = this.columns[c] as CellValue[];
+      for (const v of table[c] as readonly CellValue[]) target.push(v);
+    }
+    this.gathered += rows;
+    this.written += rows;
+    if (this.gathered >= ROW_GROUP_ROWS) this.writeGroup();
+  }
+
+  /** Writes the last row group and the footer, then puts the file in place. */
+  close(): void {
+    if (this.closed) return;
+    this.writeGroup();
+    this.writer.finish();
+    closeSync(this.fd);
+    this.closed = true;
+    renameSync(this.temp, this.path);
+  }
+
+  /** Leaves no temporary file behind (a failed run). */
+  abandon(): void {
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
+    rmSync(this.temp, { force: true });
+  }
+
+  private writeGroup(): void {
+    if (this.gathered === 0) return;
+    const columnData = this.specs.map((s, c) => ({ name: s.name, data: this.columns[c] as CellValue[] }));
+    void this.writer.write({ columnData: columnData as Parameters<ParquetWriter['write']>[0]['columnData'], rowGroupSize: this.gathered });
+    this.columns = this.specs.map(() => []);
+    this.gathered = 0;
+  }
+}

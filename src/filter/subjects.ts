@@ -1,0 +1,29 @@
+/**
+ * What a `--where` filter reads, from the two places a game's tags can come from: the tag pairs
+ * scanned off a game's text before it is parsed (`chunkSubject`: a game left out costs no parse),
+ * or a parsed `Game` (`gameSubject`, which also knows the main line for `plies`).
+ */
+import type { Game } from '../pgn/ast.js';
+import type { GameChunk } from '../pgn/split.js';
+import { scanTags, scannedTag } from '../pgn/tag-scan.js';
+import { getTag } from '../pgn/tags.js';
+import type { WhereSubject } from './where.js';
+
+/** A parsed game as a filter's subject. */
+export function gameSubject(game: Game): WhereSubject {
+  return { tag: (name) => getTag(game, name), plies: () => game.moves.length };
+}
+
+/**
+ * A game's text as a filter's subject, from its tag section alone. `plies` is not known without
+ * parsing: use `gameSubject` for a filter that `needsMoves`.
+ */
+export function chunkSubject(chunk: Pick<GameChunk, 'text'>): WhereSubject {
+  const tags = scanTags(chunk.text);
+  return {
+    tag: (name) => scannedTag(tags, name),
+    plies: () => {
+      throw new Error('chunkSubject: this filter needs the moves; test it on gameSubject(parseGame(chunk))');
+    },
+  };
+}
