@@ -9,7 +9,7 @@
  */
 import { parseGame, type Diagnostic, type Game, type GameChunk } from '../src/index.js';
 import { expandInputs, outputClash, readInput, type InputFile } from './inputs.js';
-import { interruptExitCode, interruption, windDownOnInterrupt } from './interrupt.js';
+import { interruptExitCode, interruption, windDownOnInterrupt, yieldToEvents } from './interrupt.js';
 import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
 import { ProgressBar } from './output/progress.js';
 import { BufferedWriter } from './output/writer.js';
@@ -101,6 +101,7 @@ export class Session {
    * its turn comes.
    */
   async *chunks(): AsyncGenerator<ChunkItem> {
+    let lastYield = Date.now();
     for (const file of this.files) {
       if (interruption.aborted) break;
       const reading = readInput(file, this.settings.encoding, interruption);
@@ -116,6 +117,12 @@ export class Session {
           this.gamesRead++;
           this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
           yield { kind: 'game', chunk, file, number: this.gamesRead, problems: newProblems() };
+          // Games already read are handled in microtasks, where no signal is seen: every 50 ms,
+          // let the event loop run, so that Ctrl-C stops a run of slow games at once.
+          if (Date.now() - lastYield > 50) {
+            await yieldToEvents();
+            lastYield = Date.now();
+          }
           if (interruption.aborted) break;
         }
       } catch (error) {

@@ -64,7 +64,7 @@ describe('help and version', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`Examples?:\\n(.*\\n)*\\s+\\$ forsyth ${name} `));
     }
-  });
+  }, 30_000);
 
   it('--version prints the package version', async () => {
     const pkg = JSON.parse(readFileSync(join(FIXTURES, '../../../package.json'), 'utf8')) as { version: string };
