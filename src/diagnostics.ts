@@ -81,11 +81,13 @@ export const DIAGNOSTIC_CODES = {
   BUILD_NO_MOVE: 'error',
   BUILD_BAD_MOVE: 'error',
   BUILD_BAD_FEN: 'error',
+  BUILD_TOO_MANY_FENS: 'error',
   // ----- input / output (src/node/, cli/) -----
   IO_UNREADABLE: 'error',
   IO_ENCODING: 'info',
   IO_DECODE: 'warning',
   IO_BINARY: 'error',
+  IO_LINE_TOO_LONG: 'error',
   USAGE: 'error',
 } as const satisfies Record<string, Severity>;
 
