@@ -79,7 +79,10 @@ function installProcessHandlers(): void {
   // The reader went away (head, less quitting): nothing more can be shown, which is not a failure.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
-    internalError(error);
+    // A full disk, a quota, a device error: an I/O error like an unreadable input (exit 2).
+    if (typeof error.code !== 'string') internalError(error);
+    process.stderr.write(`forsyth: cannot write to standard output: ${error.message.replace(/, write$/, '')}\n`);
+    process.exit(2);
   });
   process.stderr.on('error', () => {});
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => onInterrupt(signal));
