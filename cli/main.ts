@@ -27,6 +27,7 @@ import { registerPerft } from './commands/perft.js';
 import { registerPositions } from './commands/positions.js';
 import { registerShow } from './commands/show.js';
 import { registerValidate } from './commands/validate.js';
+import { escapeControls } from '../src/index.js';
 import { exitCodeOf, interrupt, interruptExitCode, windsDown } from './interrupt.js';
 import { stopAllWriters } from './output/writer.js';
 import { USAGE_EXIT } from './usage.js';
@@ -40,7 +41,7 @@ function buildProgram(): Command {
     .description('PGN and FEN toolkit: FENs per ply, position extraction, validation, conversion')
     .version(packageVersion(), '-V, --version')
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(`forsyth: ${text.replace(/^error: /, '')}`) })
+    .configureOutput({ outputError: (text, write) => write(`forsyth: ${escapeLines(text.replace(/^error: /, ''))}`) })
     .showHelpAfterError(HELP_POINTER)
     .showSuggestionAfterError();
   const commands = [registerFen, registerFens, registerPositions, registerShow, registerValidate, registerExport, registerBuild, registerPerft];
@@ -51,6 +52,11 @@ function buildProgram(): Command {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError(HELP_POINTER);
   }
   return program;
+}
+
+/** A usage error quotes what was typed: its control characters are escaped, line by line. */
+function escapeLines(text: string): string {
+  return text.split('\n').map((line) => escapeControls(line)).join('\n');
 }
 
 function packageVersion(): string {

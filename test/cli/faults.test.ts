@@ -114,7 +114,7 @@ describe('a full disk on standard output (ENOSPC)', () => {
     const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', full, 'pipe'] });
     closeSync(full);
     let stderr = '';
-    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+    child.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
     const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
     expect(stderr).toContain('forsyth: cannot write to standard output: ENOSPC: no space left on device\n');
     expect(stderr).not.toMatch(/internal error|please report/);
