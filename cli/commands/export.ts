@@ -5,7 +5,7 @@
  * first with the library's `fixGame` (SetUp for a FEN tag, Result from the marker, canonical SAN).
  */
 import { InvalidArgumentError, type Command } from 'commander';
-import { fixGame, writePgn } from '../../src/index.js';
+import { fixGame, writePgn, type Game } from '../../src/index.js';
 import { addInputOptions, type InputOptions } from '../options.js';
 import { openSession } from '../usage.js';
 
@@ -53,6 +53,10 @@ export function registerExport(program: Command): void {
   });
 }
 
+function isEmpty(game: Game): boolean {
+  return game.tags.length === 0 && game.comments.length === 0 && game.moves.length === 0 && game.finalComments.length === 0 && game.result === undefined;
+}
+
 type WriteOptions = NonNullable<Parameters<typeof writePgn>[1]>;
 
 function writeOptions(parts: readonly StripPart[]): WriteOptions {
@@ -73,9 +77,13 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
       problems.push(...fixed.diagnostics);
       if (options.verbose) for (const change of fixed.changes) process.stderr.write(`${item.file.name}: game ${item.number}: ${change}\n`);
     }
-    // Export format: one blank line between games (the text ends with a line end already).
-    if (written++ > 0) session.writer.line('');
-    session.writer.line(writePgn(game, write).trimEnd());
+    // A game skipped by the reader (too large) has nothing of the input: writing it would invent
+    // a game ([Event "?"] … *). Only its diagnostics are shown.
+    if (!isEmpty(game)) {
+      // Export format: one blank line between games (the text ends with a line end already).
+      if (written++ > 0) session.writer.line('');
+      session.writer.line(writePgn(game, write).trimEnd());
+    }
     session.reportAll(problems, item.file.name);
     await session.writer.flushIfFull();
   }
