@@ -4,10 +4,10 @@
  * while the main thread computes (perft).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixture, MAIN, removeTempDirs, tempDir } from './helpers.js';
+import { fixture, MAIN, removeTempDirs, shell, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -95,4 +95,25 @@ describe('responsive while the main thread computes', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('forsyth: interrupted: no count printed\n');
   }, 30_000);
+});
+
+describe('the progress bar on an interrupt', () => {
+  it.runIf(existsSync('/usr/bin/script') && existsSync('/usr/bin/timeout'))(
+    'is cleared, and the summary printed on a clean line (stderr on a terminal)',
+    async () => {
+      // More than the 20 MB from which the bar is shown; `script` gives the run a terminal.
+      const big = bigPgn(6000);
+      const command = `timeout -s INT --preserve-status 4 node "${MAIN}" fens -o /dev/null "${big}"; echo "status=$?"`;
+      const r = await shell(`script -qec '${command}' /dev/null`);
+      expect(r.stdout).toContain('status=130');
+      const text = r.stdout.replace(/\r\n/g, '\n');
+      // The bar was drawn, then erased just before the summary; nothing is drawn after it.
+      expect(text).toMatch(/\r\[[#-]{16}\] \d+%/);
+      const summaryAt = text.indexOf('interrupted: ');
+      expect(summaryAt).toBeGreaterThan(0);
+      expect(text.slice(0, summaryAt).endsWith('\r\x1b[K')).toBe(true);
+      expect(text.slice(summaryAt)).not.toContain('[#');
+    },
+    60_000,
+  );
 });
