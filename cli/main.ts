@@ -25,6 +25,7 @@ import { registerPositions } from './commands/positions.js';
 import { registerShow } from './commands/show.js';
 import { registerStats } from './commands/stats.js';
 import { registerValidate } from './commands/validate.js';
+import { escapeControls } from '../src/index.js';
 import { exitCodeOf, interrupt, interruptExitCode, windsDown } from './interrupt.js';
 import { stopAllWriters } from './output/writer.js';
 import { USAGE_EXIT } from './usage.js';
@@ -38,7 +39,7 @@ function buildProgram(): Command {
     .description('PGN and FEN toolkit: FENs per ply, position extraction, validation, conversion')
     .version(packageVersion(), '-V, --version')
     .exitOverride()
-    .configureOutput({ outputError: (text, write) => write(`forsyth: ${text.replace(/^error: /, '')}`) })
+    .configureOutput({ outputError: (text, write) => write(`forsyth: ${escapeLines(text.replace(/^error: /, ''))}`) })
     .showHelpAfterError(HELP_POINTER)
     .showSuggestionAfterError();
   const commands = [registerFen, registerFens, registerPositions, registerShow, registerValidate, registerExport, registerBuild, registerPerft, registerStats];
@@ -49,6 +50,11 @@ function buildProgram(): Command {
     cmd.exitOverride().configureOutput(program.configureOutput()).showHelpAfterError(HELP_POINTER);
   }
   return program;
+}
+
+/** A usage error quotes what was typed: its control characters are escaped, line by line. */
+function escapeLines(text: string): string {
+  return text.split('\n').map((line) => escapeControls(line)).join('\n');
 }
 
 function packageVersion(): string {
@@ -77,7 +83,10 @@ function installProcessHandlers(): void {
   // The reader went away (head, less quitting): nothing more can be shown, which is not a failure.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(0);
-    internalError(error);
+    // A full disk, a quota, a device error: an I/O error like an unreadable input (exit 2).
+    if (typeof error.code !== 'string') internalError(error);
+    process.stderr.write(`forsyth: cannot write to standard output: ${error.message.replace(/, write$/, '')}\n`);
+    process.exit(2);
   });
   process.stderr.on('error', () => {});
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => onInterrupt(signal));

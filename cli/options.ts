@@ -102,18 +102,26 @@ export function parsePositiveInt(value: string): number {
 export function addJobsOption(cmd: Command): void {
   cmd.option(
     '-j, --jobs <n>',
-    'replay the games in N worker threads (0 or auto: one per CPU core); the output is the same, in the same order',
+    'replay the games in N worker threads (0 or auto: one per CPU core; at most twice the number of cores, as more only costs memory); the output is the same, in the same order',
     (value: string) => parseJobs(value, availableParallelism),
     1,
   );
 }
 
-/** `--jobs`: a whole number of 1 or more, or 0 / `auto` for `auto()` (one per core). */
-export function parseJobs(value: string, auto: () => number): number {
+/**
+ * `--jobs`: a whole number of 1 or more, or 0 / `auto` for `cores()` (one per core). Capped at
+ * twice the number of cores: the work is CPU-bound, so more threads gain nothing and each costs
+ * some 25 MB (64 workers took 1.5 GB).
+ */
+export function parseJobs(value: string, cores: () => number): number {
   const text = value.trim();
-  if (text === 'auto' || text === '0') return auto();
+  if (text === 'auto' || text === '0') return cores();
   if (!/^\d+$/.test(text)) throw new InvalidArgumentError('expected a number of worker threads (1 or more), or 0 or auto for one per CPU core');
-  return Number(text);
+  return Math.min(Number(text), maxJobs(cores()));
+}
+
+export function maxJobs(cores: number): number {
+  return Math.max(2, 2 * cores);
 }
 
 export interface TagFilter {

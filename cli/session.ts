@@ -9,7 +9,7 @@
  */
 import { chunkSubject, openingSubject, parseGame, type Diagnostic, type Game, type GameChunk, type WhereFilter } from '../src/index.js';
 import { expandInputs, outputClash, readInput, type InputFile } from './inputs.js';
-import { interruptExitCode, interruption, windDownOnInterrupt } from './interrupt.js';
+import { interruptExitCode, interruption, windDownOnInterrupt, yieldToEvents } from './interrupt.js';
 import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
 import { ProgressBar } from './output/progress.js';
 import { BufferedWriter } from './output/writer.js';
@@ -114,6 +114,7 @@ export class Session {
    * its turn comes.
    */
   async *chunks(): AsyncGenerator<ChunkItem> {
+    let lastYield = Date.now();
     for (const file of this.files) {
       if (interruption.aborted) break;
       const reading = readInput(file, this.settings.encoding, interruption);
@@ -136,6 +137,12 @@ export class Session {
           this.gamesKept++;
           const problems = newProblems();
           yield game ? { kind: 'game', chunk, file, number: this.gamesRead, problems, game } : { kind: 'game', chunk, file, number: this.gamesRead, problems };
+          // Games already read are handled in microtasks, where no signal is seen: every 50 ms,
+          // let the event loop run, so that Ctrl-C stops a run of slow games at once.
+          if (Date.now() - lastYield > 50) {
+            await yieldToEvents();
+            lastYield = Date.now();
+          }
           if (interruption.aborted) break;
         }
       } catch (error) {

@@ -88,6 +88,7 @@ export const DIAGNOSTIC_CODES = {
   BUILD_NO_MOVE: 'error',
   BUILD_BAD_MOVE: 'error',
   BUILD_BAD_FEN: 'error',
+  BUILD_TOO_MANY_FENS: 'error',
   // ----- the --where filter language (src/filter/) -----
   WHERE_SYNTAX: 'error',
   WHERE_UNKNOWN_FIELD: 'error',
@@ -96,6 +97,7 @@ export const DIAGNOSTIC_CODES = {
   IO_ENCODING: 'info',
   IO_DECODE: 'warning',
   IO_BINARY: 'error',
+  IO_LINE_TOO_LONG: 'error',
   USAGE: 'error',
 } as const satisfies Record<string, Severity>;
 
@@ -219,9 +221,49 @@ export class LineIndex {
   }
 }
 
-/** The compiler-style one-line form, `FILE:LINE:COL: error[CODE]: message`, plus a hint line. */
+/**
+ * The compiler-style one-line form, `FILE:LINE:COL: error[CODE]: message`, plus a hint line. The
+ * input's control characters in the file name, message and hint are escaped (`escapeControls`),
+ * so that a hostile file cannot clear the screen, recolour it or reverse the text shown.
+ */
 export function formatDiagnostic(d: Diagnostic, file = '<input>'): string {
   const where = d.line !== undefined ? `${file}:${d.line}:${d.column ?? 1}` : file;
-  const head = `${where}: ${d.severity}[${d.code}]: ${d.message}`;
-  return d.hint ? `${head}\n  hint: ${d.hint}` : head;
+  const head = escapeControls(`${where}: ${d.severity}[${d.code}]: ${d.message}`);
+  return d.hint ? `${head}\n  hint: ${escapeControls(d.hint)}` : head;
+}
+
+/**
+ * Characters that act on a terminal instead of being shown, or reorder the text around them:
+ * C0 controls but the tab (escape sequences start with ESC, U+001B), DEL and the C1 controls, the
+ * line and paragraph separators, the zero-width no-break space, and the bidirectional controls
+ * (ALM U+061C, LRM/RLM U+200E-U+200F, embeddings and overrides U+202A-U+202E, isolates
+ * U+2066-U+2069).
+ */
+function isControl(c: number): boolean {
+  if (c < 0x20) return c !== 0x09;
+  if (c < 0x7f) return false;
+  if (c <= 0x9f) return true;
+  return c === 0x061c || c === 0x200e || c === 0x200f || (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c === 0xfeff;
+}
+
+const SHORT_ESCAPES: Readonly<Record<number, string>> = { 0x0a: '\\n', 0x0d: '\\r' };
+
+/**
+ * `text` with every control character (see above) written as a visible escape: `\n`, `\r`,
+ * `\x1b`, `\u202e`. With `json`, every one is written `\uXXXX`, which keeps a JSON text valid
+ * and equal in value. One pass, linear in the length; `text` itself when there is nothing to do.
+ *
+ * @example escapeControls('a\x1b[2Jb') // 'a\\x1b[2Jb'
+ */
+export function escapeControls(text: string, json = false): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!isControl(c)) continue;
+    const hex = c.toString(16).padStart(c <= 0xff && !json ? 2 : 4, '0');
+    out += text.slice(from, i) + (json ? `\\u${hex}` : (SHORT_ESCAPES[c] ?? (c <= 0xff ? `\\x${hex}` : `\\u${hex}`)));
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }

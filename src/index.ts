@@ -6,7 +6,7 @@
 export type { Result, Checked } from './result.js';
 export { ok, err } from './result.js';
 export type { Diagnostic, DiagnosticCode, Severity } from './diagnostics.js';
-export { DIAGNOSTIC_CODES, LineIndex, diagnostic, formatDiagnostic, hasErrors } from './diagnostics.js';
+export { DIAGNOSTIC_CODES, LineIndex, diagnostic, escapeControls, formatDiagnostic, hasErrors } from './diagnostics.js';
 
 export type { Color, Role, Square, Piece, Move, NormalMove, NullMove, Setup, Board } from './core/types.js';
 export { COLORS, ROLES, isNullMove, parseSquare, squareName } from './core/types.js';

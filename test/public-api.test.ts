@@ -12,7 +12,7 @@ describe('public API', () => {
     expect(Object.keys(browser).sort()).toEqual(
       [
         'COLORS', 'DIAGNOSTIC_CODES', 'GameSplitter', 'INITIAL_FEN', 'LineIndex', 'PlyRecord', 'Position', 'ROLES',
-        'buildGame', 'diagnostic', 'err', 'findMoveBetween', 'findTag', 'fixGame', 'formatDiagnostic', 'hasErrors',
+        'buildGame', 'diagnostic', 'err', 'escapeControls', 'findMoveBetween', 'findTag', 'fixGame', 'formatDiagnostic', 'hasErrors',
         'initialPosition', 'isCheck', 'isCheckmate', 'isInsufficientMaterial', 'isNullMove', 'isStalemate',
         'legalMoves', 'locate', 'makeBoardFen', 'makeFen', 'makeSan', 'makeUci', 'ok', 'parseFen', 'parseGame',
         'parsePgn', 'parseSan', 'parseSanSyntax', 'parseSquare', 'parseUci', 'perft', 'perftDivide', 'pieceAt',

@@ -4,15 +4,16 @@
  * consecutive positions of a game; forsyth finds the move between each pair). Writes one PGN game.
  * The work is the library's `buildGame`; this file reads the inputs and prints.
  */
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { buildGame, INITIAL_FEN, parseFen, type Diagnostic, type Position } from '../../src/index.js';
+import { buildGame, diagnostic, INITIAL_FEN, parseFen, type Diagnostic, type Position } from '../../src/index.js';
 import { outputClash } from '../inputs.js';
+import { interruption } from '../interrupt.js';
+import { readLines } from '../lines.js';
 import { collectTagFilter, type TagFilter } from '../options.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
 import { BufferedWriter } from '../output/writer.js';
 import { fsMessage, usageError } from '../usage.js';
-import { placeFenDiagnostic } from './fen.js';
+import { placeFenDiagnostic, tooLongLine } from './fen.js';
 
 interface BuildOptions {
   readonly fen?: string;
@@ -54,15 +55,34 @@ export function registerBuild(program: Command): void {
     });
 }
 
-async function readText(cmd: Command, path: string): Promise<string> {
+/** A FEN is at most about 90 characters. */
+const MAX_LINE = 4096;
+/**
+ * No game has more positions: with the 75-move rule a game ends within about 17,700 plies. The
+ * bound keeps memory small whatever the file (a 600 MB file, /dev/zero).
+ */
+const MAX_LINES = 100_000;
+
+/** The lines of --fens, read as they come; undefined (after reporting why) when they cannot make a game. */
+async function readFenLines(cmd: Command, path: string, label: string, reporter: DiagnosticReporter): Promise<string[] | undefined> {
+  const lines: string[] = [];
   try {
-    if (path !== '-') return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+    for await (const input of readLines(path, MAX_LINE, { signal: interruption })) {
+      if (input.tooLong) {
+        reporter.report(tooLongLine(input, MAX_LINE), label);
+        return undefined;
+      }
+      if (lines.length === MAX_LINES) {
+        const message = `more than ${MAX_LINES} lines: no game has that many positions`;
+        reporter.report(diagnostic('BUILD_TOO_MANY_FENS', message, { line: input.line, column: 1, hint: 'one FEN per line, the positions of one game' }), label);
+        return undefined;
+      }
+      lines.push(input.text);
+    }
   } catch (error) {
-    usageError(cmd, `cannot read '${path}': ${(error as Error).message}`);
+    usageError(cmd, `cannot read '${path}': ${fsMessage(error as Error)}`);
   }
+  return lines;
 }
 
 function checkUsage(cmd: Command, options: BuildOptions): void {
@@ -89,7 +109,8 @@ async function runBuild(options: BuildOptions, cmd: Command): Promise<number> {
   let built;
   if (options.fens !== undefined) {
     label = options.fens === '-' ? '<stdin>' : options.fens;
-    const lines = (await readText(cmd, options.fens)).split(/\r\n|\n|\r/);
+    const lines = await readFenLines(cmd, options.fens, label, reporter);
+    if (lines === undefined) return 1;
     built = buildGame({ fens: lines, tags, chess960 });
   } else {
     const start = startPosition(options.fen, chess960, reporter);

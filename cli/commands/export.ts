@@ -142,6 +142,11 @@ export function registerExport(program: Command): void {
 /** Where a game went. */
 type Destination = 'written' | 'duplicate' | 'truncated' | 'rest';
 
+/** A game the reader skipped (too large) holds nothing of the input: writing it would invent one. */
+function isEmpty(game: Game): boolean {
+  return game.tags.length === 0 && game.comments.length === 0 && game.moves.length === 0 && game.finalComments.length === 0 && game.result === undefined;
+}
+
 class Tally {
   readonly counts: Record<Destination, number> = { written: 0, duplicate: 0, truncated: 0, rest: 0 };
 
@@ -203,6 +208,11 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
   let warnedOverflow = false;
   try {
     for await (const item of session.games()) {
+      // A game skipped by the reader (too large): only its diagnostics are shown.
+      if (isEmpty(item.game)) {
+        session.reportAll(item.game.diagnostics, item.file.name);
+        continue;
+      }
       const facts = new GameFacts(item.game);
       const destination = route(facts, filters, deduper, options, tally);
       tally.counts[destination]++;

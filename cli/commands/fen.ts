@@ -6,9 +6,12 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { LineIndex, makeFen, parseFen, renderBoard, type Diagnostic, type Position } from '../../src/index.js';
-import { DiagnosticReporter } from '../output/diagnostics.js';
+import { diagnostic, INITIAL_FEN, LineIndex, makeFen, parseFen, renderBoard, type Diagnostic, type Position } from '../../src/index.js';
+import { interruption, windDownOnInterrupt } from '../interrupt.js';
+import { readLines, type InputLine } from '../lines.js';
 import { fileGivenAsFen } from '../mixups.js';
+import { DiagnosticReporter } from '../output/diagnostics.js';
+import { BufferedWriter } from '../output/writer.js';
 import { usageError } from '../usage.js';
 import { diagramStyle } from './show.js';
 
@@ -22,6 +25,9 @@ interface FenCommandOptions {
   readonly quiet?: boolean;
 }
 
+/** Longer than any FEN by far (a FEN is at most about 90 characters). */
+const MAX_LINE = 4096;
+
 const EXAMPLES = `
 Examples:
   $ forsyth fen "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1" --ep legal
@@ -32,6 +38,10 @@ Examples:
   $ forsyth fen --castling shredder "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9"
   bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9
   $ forsyth fen --format json < positions.txt         one JSON object per line of stdin
+  $ forsyth fen startpos                               the standard starting position
+
+Standard input (no FEN, or -) is read line by line, in constant memory; a line longer than
+${MAX_LINE} characters is reported (IO_LINE_TOO_LONG) and skipped.
 
 Problems are located as input:N:COL, N being the argument number (or the stdin line).
 Exit codes: 0 every FEN is valid; 1 some FEN is invalid; 2 usage error.
@@ -41,7 +51,7 @@ export function registerFen(program: Command): void {
   program
     .command('fen')
     .description('validate and normalise FENs (arguments, or one per line of standard input)')
-    .argument('[fens...]', 'FENs in quotes; none: read one per line from standard input')
+    .argument('[fens...]', 'FENs in quotes, or "startpos"; none or -: read one per line from standard input')
     .addOption(new Option('-f, --format <format>', 'text or json (one object per input)').choices(['text', 'json']).default('text'))
     .option('--chess960', 'read castling rights as Chess960 (Shredder-FEN and X-FEN letters are detected anyway)')
     .option('--strict', 'refuse the lenient repairs (missing counters, extra spaces, …): errors instead of warnings')
@@ -58,13 +68,17 @@ export function registerFen(program: Command): void {
     .addHelpText('after', EXAMPLES)
     .action(async (fens: string[], options: FenCommandOptions, cmd: Command) => {
       if (options.board && options.format === 'json') usageError(cmd, '--board prints diagrams in text format only, not with --format json');
-      const fileMixup = fileGivenAsFen(fens, (text) => parseFen(text).ok);
+      const fromStdin = fens.length === 0 || (fens.length === 1 && fens[0] === '-');
+      if (!fromStdin && fens.includes('-')) usageError(cmd, '- (standard input) goes alone, without FEN arguments');
+      const fileMixup = fromStdin ? undefined : fileGivenAsFen(fens, (text) => parseFen(text).ok);
       if (fileMixup !== undefined) usageError(cmd, fileMixup);
-      if (fens.length === 0 && process.stdin.isTTY) usageError(cmd, 'no FEN given: pass FENs as arguments, or pipe them in one per line');
-      const inputs = fens.length > 0 ? fens.map((text, i) => ({ text, line: i + 1 })) : await stdinLines();
-      process.exitCode = runFen(inputs, options);
+      if (fromStdin && process.stdin.isTTY) usageError(cmd, 'no FEN given: pass FENs as arguments, or pipe them in one per line');
+      const out = BufferedWriter.open(undefined);
+      const inputs = fromStdin ? stdinLines(() => out.flush()) : arrayLines(fens);
+      process.exitCode = await runFen(inputs, out, options);
     });
 }
+
 
 /** One FEN diagnostic with the line (argument number or stdin line) and the column of its offset. */
 export function placeFenDiagnostic(d: Diagnostic, text: string, line: number): Diagnostic {
@@ -77,14 +91,25 @@ interface FenInput {
   readonly line: number;
 }
 
-async function stdinLines(): Promise<FenInput[]> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
-  return text
-    .split(/\r\n|\n|\r/)
-    .map((line, i) => ({ text: line, line: i + 1 }))
-    .filter((input) => input.text.trim() !== '');
+async function* arrayLines(fens: readonly string[]): AsyncGenerator<InputLine> {
+  for (const [i, text] of fens.entries()) yield { tooLong: false, text, line: i + 1 };
+}
+
+/** The non-blank lines of standard input, as they come. */
+async function* stdinLines(flush: () => Promise<void>): AsyncGenerator<InputLine> {
+  windDownOnInterrupt();
+  for await (const input of readLines('-', MAX_LINE, { signal: interruption, afterChunk: flush })) {
+    if (input.tooLong || input.text.trim() !== '') yield input;
+  }
+}
+
+/** The diagnostic for a line too long to be a FEN. */
+export function tooLongLine(input: { readonly line: number }, max: number): Diagnostic {
+  return diagnostic('IO_LINE_TOO_LONG', `line ${input.line} is longer than ${max} characters, so not a FEN; it is skipped`, {
+    line: input.line,
+    column: 1,
+    hint: 'one FEN per line is expected',
+  });
 }
 
 function problemJson(d: Diagnostic): Record<string, unknown> {
@@ -98,38 +123,45 @@ function problemJson(d: Diagnostic): Record<string, unknown> {
   };
 }
 
-function runFen(inputs: readonly FenInput[], options: FenCommandOptions): number {
-  const out: string[] = [];
+async function runFen(inputs: AsyncIterable<InputLine>, out: BufferedWriter, options: FenCommandOptions): Promise<number> {
   const reporter = new DiagnosticReporter((line) => process.stderr.write(`${line}\n`), { quiet: options.quiet === true });
   const readOptions = { ...(options.chess960 ? { chess960: true } : {}), ...(options.strict ? { strict: true } : {}) };
   const writeOptions = { ep: options.ep, ...(options.castling ? { castling: options.castling } : {}) };
   let invalid = 0;
-  for (const input of inputs) {
-    const parsed = parseFen(input.text, readOptions);
-    const problems = parsed.diagnostics.map((d) => placeFenDiagnostic(d, input.text, input.line));
+  for await (const input of inputs) {
+    if (input.tooLong) {
+      invalid++;
+      const d = tooLongLine(input, MAX_LINE);
+      if (options.format === 'json') out.line(JSON.stringify({ input: null, valid: false, fen: null, problems: [problemJson(d)] }));
+      else {
+        await out.flush();
+        reporter.report(d, 'input');
+      }
+      continue;
+    }
+    const text = input.text.trim() === 'startpos' ? INITIAL_FEN : input.text;
+    const parsed = parseFen(text, readOptions);
+    const problems = parsed.diagnostics.map((d) => placeFenDiagnostic(d, text, input.line));
     const fen = parsed.ok ? makeFen(parsed.value, writeOptions) : undefined;
     if (!parsed.ok) invalid++;
     if (options.format === 'json') {
-      out.push(JSON.stringify({ input: input.text, valid: parsed.ok, fen: fen ?? null, problems: problems.map(problemJson) }));
+      out.line(JSON.stringify({ input: input.text, valid: parsed.ok, fen: fen ?? null, problems: problems.map(problemJson) }));
+      await out.flushIfFull();
       continue;
     }
     // Problems go to stderr as they are found; the FENs before them are written first, in order.
-    flush(out);
+    if (problems.length > 0) await out.flush();
     for (const d of problems) reporter.report(d, 'input');
-    if (!parsed.ok || fen === undefined) continue;
-    out.push(fen);
-    if (options.board) out.push(diagramOf(parsed.value, fen), '');
+    if (parsed.ok && fen !== undefined) {
+      out.line(fen);
+      if (options.board) out.lines(`${diagramOf(parsed.value, fen)}\n\n`);
+    }
+    await out.flushIfFull();
   }
-  flush(out);
+  await out.close();
   return invalid > 0 ? 1 : 0;
 }
 
 function diagramOf(pos: Position, fen: string): string {
   return renderBoard({ placement: fen.split(' ')[0] ?? '', turn: pos.turn }, diagramStyle({}));
-}
-
-function flush(lines: string[]): void {
-  if (lines.length === 0) return;
-  process.stdout.write(`${lines.join('\n')}\n`);
-  lines.length = 0;
 }

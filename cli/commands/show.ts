@@ -3,14 +3,14 @@
  * on coloured squares when stdout is a terminal, plain ASCII when piped (`--ascii`/`--unicode`
  * force one); `--svg FILE` also writes a standalone SVG picture. Rendering is the library's (`src/diagram/`).
  */
-import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import {
   INITIAL_FEN, isCheck, isCheckmate, isStalemate, makeFen, parseFen, parseGame, renderBoard, renderBoardSvg, replay,
   type Diagnostic, type Diagram, type DiagramStyle, type Game, type PlyRecord, type Position,
 } from '../../src/index.js';
-import { readInput, type InputFile } from '../inputs.js';
+import { outputClash, readInput, type InputFile } from '../inputs.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
+import { replaceFile } from '../output/replace.js';
 import { usageError } from '../usage.js';
 import { placeFenDiagnostic } from './fen.js';
 
@@ -83,6 +83,10 @@ async function runShow(fen: string | undefined, options: ShowOptions, cmd: Comma
   if ((fen === undefined) === (options.pgn === undefined)) usageError(cmd, 'give a FEN or --pgn FILE (one of them)');
   if (options.ascii && options.unicode) usageError(cmd, '--ascii and --unicode contradict each other');
   if (fen !== undefined && options.ply !== undefined) usageError(cmd, '--ply and --game pick a position from --pgn, not from a FEN');
+  if (options.pgn !== undefined && options.pgn !== '-' && options.svg !== undefined && options.svg !== '-') {
+    const clash = outputClash(options.svg, { files: [{ name: options.pgn, source: options.pgn, size: undefined }], directories: [], problems: [] });
+    if (clash !== undefined) usageError(cmd, clash);
+  }
   const { diagram, exit } = fen !== undefined ? fromFen(fen, options) : await fromPgn(cmd, options);
   if (diagram === undefined) return exit;
   if (options.svg === '-') {
@@ -92,7 +96,7 @@ async function runShow(fen: string | undefined, options: ShowOptions, cmd: Comma
   // The SVG file first: if it cannot be written, nothing has been printed yet.
   if (options.svg !== undefined) {
     try {
-      writeFileSync(options.svg, renderBoardSvg(diagram));
+      replaceFile(options.svg, renderBoardSvg(diagram));
     } catch (error) {
       usageError(cmd, `cannot write '${options.svg}': ${(error as Error).message}`);
     }

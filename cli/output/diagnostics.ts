@@ -6,7 +6,7 @@
  * Policy (DESIGN.md 7.4): info diagnostics (which encoding was used, escape lines, null moves) are
  * shown only with --verbose; --quiet shows errors only. Every diagnostic is counted either way.
  */
-import { formatDiagnostic, type Diagnostic } from '../../src/index.js';
+import { escapeControls, formatDiagnostic, type Diagnostic } from '../../src/index.js';
 
 export interface ReporterOptions {
   readonly verbose?: boolean | undefined;
@@ -51,10 +51,15 @@ export class DiagnosticReporter {
 }
 
 /**
- * One diagnostic as a JSON line with a fixed key set: file, game (1-based, null for file-level
+ * One diagnostic as a JSON line (control characters escaped) with a fixed key set: file, game (1-based, null for file-level
  * problems), line, column (null when unknown), severity, code, message, hint (null when none).
  */
 export function diagnosticJson(d: Diagnostic, file: string): string {
+  // JSON.stringify escapes C0 controls; the rest (C1, bidirectional controls) too, for terminals.
+  return escapeControls(jsonLine(d, file), true);
+}
+
+function jsonLine(d: Diagnostic, file: string): string {
   return JSON.stringify({
     file,
     game: d.gameIndex === undefined ? null : d.gameIndex + 1,

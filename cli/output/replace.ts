@@ -11,7 +11,7 @@
  * A target that exists and is not a regular file (/dev/null, /dev/full, a named pipe, a terminal)
  * cannot be replaced: it is written directly, as before.
  */
-import { closeSync, fchmodSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, type Stats } from 'node:fs';
+import { closeSync, fchmodSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Temporary files not yet renamed or removed: removed by the `exit` hook. */
@@ -71,6 +71,19 @@ export function openOutputFile(path: string): OutputFile {
       removeTemp(temp);
     },
   };
+}
+
+/** Writes a whole small file (show --svg) the same way: a temporary file, then a rename. */
+export function replaceFile(path: string, text: string): void {
+  const file = openOutputFile(path);
+  try {
+    const bytes = Buffer.from(text, 'utf8');
+    for (let at = 0; at < bytes.length; ) at += writeSync(file.fd, bytes, at);
+  } catch (error) {
+    file.discard();
+    throw error;
+  }
+  file.commit();
 }
 
 function direct(fd: number): OutputFile {

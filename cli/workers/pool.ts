@@ -48,7 +48,11 @@ export class WorkerPool {
   constructor(
     private readonly task: WorkerTask,
     private readonly size: number,
-  ) {}
+  ) {
+    // Each worker's stdout and stderr are piped into ours, one listener each: not a leak, so
+    // raise the limit past which Node warns (MaxListenersExceededWarning at --jobs 9 and up).
+    for (const stream of [process.stdout, process.stderr]) stream.setMaxListeners(Math.max(stream.getMaxListeners(), size + 10));
+  }
 
   run(batch: Batch): Promise<readonly EncodedOutput[]> {
     return new Promise((resolve, reject) => {

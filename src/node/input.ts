@@ -4,9 +4,10 @@
  *
  * How errors surface (no IO error is ever thrown at the caller):
  * - `openInput` returns `Result<Input, Diagnostic>`. A path that is missing, unreadable or a
- *   directory gives `{ ok: false, error }` with an IO_UNREADABLE diagnostic. The file is checked
- *   and closed again; it is reopened lazily when iteration starts, so an `Input` that is never
- *   iterated holds no file handle.
+ *   directory gives `{ ok: false, error }` with an IO_UNREADABLE diagnostic. The path is only
+ *   checked (stat and access, no open); it is opened when iteration starts, exactly once, so an
+ *   `Input` that is never iterated holds no file handle, and a named pipe (FIFO) is opened once:
+ *   opening and closing it first would make its writer die of SIGPIPE.
  * - If reading fails midway (a corrupt gzip or zstd stream, a read error, the file vanished),
  *   iteration simply ends and `input.failure()` returns the IO_UNREADABLE diagnostic. Check it
  *   after the loop.
@@ -18,8 +19,8 @@
  * zstd 28 b5 2f fd), so compressed stdin works too. A name that promises compression wins over the
  * magic bytes: a `.gz` file that is not gzip data is reported as corrupt rather than read as text.
  */
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import { Readable, addAbortSignal } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Decompress } from 'fzstd';
@@ -57,8 +58,8 @@ const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
 const SNIFF_BYTES = 4;
 
 /**
- * Opens a path (`-` is stdin) or wraps a stream. Cost: one open, one fstat and one close for a
- * path; nothing is read until iteration.
+ * Checks a path (`-` is stdin) or wraps a stream. Cost: one stat and one access check for a path;
+ * nothing is opened or read until iteration.
  *
  * @example
  * const r = await openInput('games.pgn.gz');
@@ -78,14 +79,10 @@ export async function openInput(
   }
   let size: number | undefined;
   try {
-    const handle = await open(source, 'r');
-    try {
-      const stats = await handle.stat();
-      if (stats.isDirectory()) return err(unreadable(source, 'it is a directory'));
-      if (stats.isFile()) size = stats.size;
-    } finally {
-      await handle.close();
-    }
+    const stats = await stat(source);
+    if (stats.isDirectory()) return err(unreadable(source, 'it is a directory'));
+    if (stats.isFile()) size = stats.size;
+    await access(source, constants.R_OK);
   } catch (error) {
     return err(unreadable(source, reason(error)));
   }

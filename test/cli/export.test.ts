@@ -5,7 +5,7 @@
  * (loyd-needs-fixing.pgn is game 1 of charles-xii-setup.pgn with SetUp dropped, a wrong Result tag
  * and five moves rewritten: long forms, missing + and #), so the fixed SAN must equal the original's.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -129,4 +129,20 @@ describe('forsyth export --fix', () => {
     expect(r.stdout).toContain('$ forsyth export --fix');
     expect(r.code).toBe(0);
   });
+});
+
+describe('forsyth export never invents a game', () => {
+  it('a game skipped as too large (PGN_GAME_TOO_LARGE) is reported, not written as an empty [Event "?"] … * game', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'forsyth-export-'));
+    const path = join(dir, 'huge.pgn');
+    const good = readFileSync(fixture('fools-mate.pgn'), 'utf8');
+    writeFileSync(path, `[Event "huge"]\n\n1. e4 {${'x'.repeat(65 * 1024 * 1024)}} *\n\n${good}`);
+    const r = await run(['export', path]);
+    rmSync(dir, { recursive: true, force: true });
+    expect(r.stderr).toMatch(/error\[PGN_GAME_TOO_LARGE\]: game 1 is longer than/);
+    // Exactly the export of the good game alone: nothing written for the skipped one.
+    expect(r.stdout).toBe((await run(['export', fixture('fools-mate.pgn')])).stdout);
+    expect(r.stdout.match(/^\[Event /gm)).toHaveLength(1);
+    expect(r.code).toBe(1);
+  }, 60_000);
 });

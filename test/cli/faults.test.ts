@@ -4,7 +4,8 @@
  * (EIO) among readable inputs, and SIGINT while writing to a file (-o) or writing ndjson. Always:
  * no stack trace, whole lines only, the right exit code, the readable games converted.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -97,4 +98,27 @@ describe('SIGINT', () => {
     expect(records.map((x) => x.fen)).toEqual([...(kasparov[0]?.fens ?? []), ...(kasparov[1]?.fens.slice(0, 18) ?? [])]);
     expect(r.stdout.endsWith('\n')).toBe(true);
   }, 30_000);
+});
+
+describe('a full disk on standard output (ENOSPC)', () => {
+  const commands = [
+    ['fens', fixture('kasparov-deep-blue-1997.pgn')],
+    ['export', fixture('kasparov-deep-blue-1997.pgn')],
+    ['validate', fixture('broken-between-good.pgn')],
+    ['fen', 'startpos'],
+    ['perft', 'startpos', '2'],
+    ['show', 'startpos'],
+  ];
+  it.runIf(existsSync('/dev/full')).each(commands)('`forsyth %s … > /dev/full`: an I/O error, exit 2, a plain message', async (...args) => {
+    const full = openSync('/dev/full', 'w');
+    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', full, 'pipe'] });
+    closeSync(full);
+    let stderr = '';
+    child.stderr?.on('data', (b: Buffer) => (stderr += b.toString()));
+    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+    expect(stderr).toContain('forsyth: cannot write to standard output: ENOSPC: no space left on device\n');
+    expect(stderr).not.toMatch(/internal error|please report/);
+    expect(stderr).not.toMatch(STACK_LINE);
+    expect(code).toBe(2);
+  });
 });

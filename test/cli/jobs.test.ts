@@ -148,3 +148,38 @@ describe('forsyth fens --jobs: usage and failures', () => {
     expect(r.code).toBe(2);
   }, SLOW);
 });
+
+describe('--jobs is capped at twice the number of cores', () => {
+  /** Makes node:os report `cores` CPU cores to the CLI (a preload; ESM bindings synced). */
+  const fakeCores = (cores: number): string =>
+    `data:text/javascript,${encodeURIComponent(
+      `import os from 'node:os'; import { syncBuiltinESMExports } from 'node:module'; os.availableParallelism = () => ${cores}; syncBuiltinESMExports();`,
+    )}`;
+  const countThreads = `data:text/javascript,${encodeURIComponent(
+    "import { Worker } from 'node:worker_threads'; import mod from 'node:module'; let n = 0; const on = Worker.prototype.on; Worker.prototype.on = function (...a) { if (a[0] === 'exit' && !this.__counted) { this.__counted = true; n++; } return on.apply(this, a); }; process.on('exit', () => process.stderr.write('workers=' + n + '\\n'));",
+  )}`;
+
+  it('--jobs 64 on 2 cores starts at most 4 workers, and the output is the same', async () => {
+    const one = await run(['fens', big]);
+    const many = await run(['fens', '--jobs', '64', big], { nodeArgs: ['--import', fakeCores(2), '--import', countThreads] });
+    expect(many.stdout).toBe(one.stdout);
+    const workers = Number(/workers=(\d+)/.exec(many.stderr)?.[1]);
+    expect(workers).toBeGreaterThan(1);
+    expect(workers).toBeLessThanOrEqual(4);
+  }, SLOW);
+
+  it('--jobs 12 (allowed on 16 cores) with stdout on a pipe: no MaxListenersExceededWarning', async () => {
+    // 3,000 games: enough 200-game batches for every worker to start.
+    const many = join(tempDir(), 'many.pgn');
+    writeFileSync(many, readFileSync(fixture('kasparov-deep-blue-1997.pgn'), 'utf8').repeat(500));
+    const r = await run(['fens', '--jobs', '12', many], { nodeArgs: ['--import', fakeCores(16), '--import', countThreads] });
+    expect(r.stderr).not.toMatch(/MaxListenersExceededWarning|Warning/);
+    expect(Number(/workers=(\d+)/.exec(r.stderr)?.[1])).toBeGreaterThan(10);
+    expect(r.code).toBe(0);
+  }, SLOW);
+
+  it('--help says so', async () => {
+    const r = await run(['fens', '--help']);
+    expect(r.stdout).toMatch(/at most twice the number of\s+cores/);
+  });
+});

@@ -82,6 +82,19 @@ describe('an output that is an input is refused, and the input kept', () => {
     expect(readFileSync(fens, 'utf8')).toBe(text);
   });
 
+  it('show --pgn FILE --svg FILE; and --svg replaces its file only once the picture is complete', async () => {
+    const { dir, pgn } = gameDir();
+    const r = await run(['show', '--pgn', 'g.pgn', '--svg', 'g.pgn'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("refusing to write 'g.pgn'");
+    expect(readFileSync(pgn, 'utf8')).toBe(GAME);
+    writeFileSync(join(dir, 'old.svg'), 'old');
+    const ok = await run(['show', '--pgn', 'g.pgn', '--svg', 'old.svg'], { cwd: dir });
+    expect(ok.code).toBe(0);
+    expect(readFileSync(join(dir, 'old.svg'), 'utf8')).toMatch(/^<\?xml[^]*<\/svg>\n?$/);
+    expect(temps(dir)).toEqual([]);
+  });
+
   it('an output beside the inputs, and standard input with -o, are fine', async () => {
     const { dir } = gameDir();
     const r = await run(['export', 'g.pgn', '-o', 'out.pgn'], { cwd: dir });
