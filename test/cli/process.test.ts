@@ -15,10 +15,10 @@ const kasparov = expected('kasparov-deep-blue-1997');
 
 describe('usage errors', () => {
   it.each([
-    [['fens', '--format', 'xml', 'fools-mate.pgn'], /^forsyth: option '-f, --format <format>' argument 'xml' is invalid\. Allowed choices are text, ndjson, csv, epd\./],
+    [['fens', '--format', 'xml', 'fools-mate.pgn'], /^forsyth: option '-f, --format <format>' argument 'xml' is invalid\. Allowed choices are text, ndjson, csv, tsv, epd, parquet\./],
     [['fens', '--bogus', 'fools-mate.pgn'], /^forsyth: unknown option '--bogus'/],
     [['frobnicate'], /^forsyth: unknown command 'frobnicate'/],
-    [['fens', '--tags', 'White', 'fools-mate.pgn'], /^forsyth: --tags adds columns to --format ndjson or csv, not to text\n/],
+    [['fens', '--tags', 'White', 'fools-mate.pgn'], /^forsyth: --tags adds columns to --format ndjson, csv, tsv or parquet, not to text\n/],
     [['fens', '--encoding', 'no-such-charset', 'fools-mate.pgn'], /^forsyth: --encoding: unknown encoding 'no-such-charset'\n/],
     [['validate', '--format', 'yaml', 'fools-mate.pgn'], /Allowed choices are text, json\./],
   ])('%j exits 2 with a one-line message and a pointer to --help', async (args, message) => {
