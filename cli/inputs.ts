@@ -69,8 +69,11 @@ async function directoryFiles(dir: string): Promise<InputFile[]> {
  * Starts reading one input (lazily: nothing is opened before the first game is asked for). The
  * games come unparsed, so that `--jobs` can parse them in worker threads.
  */
-export function readInput(file: InputFile, encoding: string | undefined): PgnChunkReader {
-  return readPgnChunks(file.source, encoding === undefined ? {} : { encoding });
+export function readInput(file: InputFile, encoding: string | undefined, zstdWindowMaxMiB?: number): PgnChunkReader {
+  return readPgnChunks(file.source, {
+    ...(encoding === undefined ? {} : { encoding }),
+    ...(zstdWindowMaxMiB === undefined ? {} : { zstdWindowMax: zstdWindowMaxMiB * 1024 * 1024 }),
+  });
 }
 
 /** Undefined when `encoding` is usable (or not given); otherwise the message saying why not. */

@@ -94,7 +94,7 @@ export class Session {
    */
   async *chunks(): AsyncGenerator<ChunkItem> {
     for (const file of this.files) {
-      const reading = readInput(file, this.settings.encoding);
+      const reading = readInput(file, this.settings.encoding, this.settings.zstdWindowMax);
       let taken = 0;
       const newProblems = (): Diagnostic[] => {
         const found = reading.diagnostics();
