@@ -13,6 +13,7 @@ import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { Checked } from '../result.js';
 import { parseFenSetup, type FenReadOptions } from './fen-read.js';
 import { validateSetup } from './fen-validate.js';
+import { checkObject, checkString } from '../arguments.js';
 import { Position } from './position.js';
 
 export { parseFenSetup, type FenLayout, type FenReadOptions, type FieldSpan, type ParsedFen } from './fen-read.js';
@@ -36,6 +37,8 @@ export interface ParseFenOptions extends FenReadOptions {
  * @example parseFen('8/8/8/8/8/8/8/8').diagnostics[0]?.hint // "add ' w - - 0 1'? '8/8/8/8/8/8/8/8 w - - 0 1'"
  */
 export function parseFen(text: string, options: ParseFenOptions = {}): Checked<Position> {
+  checkString('parseFen', 'the FEN', text, "a FEN such as 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'");
+  if (options !== undefined) checkObject('parseFen', 'options', options);
   const read = parseFenSetup(text, options);
   if (!read.ok) return { ok: false, diagnostics: read.diagnostics };
   const { setup, chess960, layout } = read.value;
