@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   initialPosition, legalMoves, makeSan, parseFen, parsePgn, parseSan, parseUci, perft, perftDivide, pieceAt, play,
-  polyglotHex, replay, writePgn, type Game, type Move, type Position,
+  polyglotHex, replay, writePgn, validate, fixGame, buildGame, type Game, type Move, type Position,
 } from '../src/index.js';
 
 const start = initialPosition();
@@ -31,6 +31,9 @@ describe('arguments checked at the call', () => {
     ['polyglotHex("fen")', () => polyglotHex(any('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')), /expected a Position/],
     ['replay(null)', () => replay(any(null)), /^replay: expected a Game/],
     ['writePgn({})', () => writePgn(any({})), /^writePgn: expected a Game/],
+    ['validate(undefined)', () => validate(any(undefined)), /^validate: expected a Game/],
+    ['fixGame("1. e4")', () => fixGame(any('1. e4')), /^fixGame: expected a Game/],
+    ['buildGame(null)', () => buildGame(any(null)), /^buildGame: expected its input/],
   ])('%s throws a TypeError saying what was expected', (_name, call, message) => {
     expect(call).toThrow(TypeError);
     expect(call).toThrow(message);

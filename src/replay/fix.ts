@@ -11,6 +11,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { isNullMove } from '../core/types.js';
 import type { Game, MoveLine, MoveNode, Tag } from '../pgn/ast.js';
+import { checkGame } from '../pgn/write.js';
 import { replay } from './replay.js';
 import { findTag } from './start.js';
 
@@ -104,6 +105,7 @@ function moveLabel(moveNumber: number, color: 'white' | 'black', text: string): 
  * @example fixGame(parsed).changes // ['[SetUp "1"] added: the game has a FEN tag', '3. Nge2 → Ne2']
  */
 export function fixGame(game: Game): FixedGame {
+  checkGame('fixGame', game);
   const changes: string[] = [];
   const tags = fixTags(game, changes);
   const canonical = new Map<MoveNode, { san: string; check: string }>();
