@@ -132,8 +132,12 @@ function mapDefined<T, U>(value: T | undefined, f: (v: T) => U): U | undefined {
  * Starts reading one input (lazily: nothing is opened before the first game is asked for). The
  * games come unparsed, so that `--jobs` can parse them in worker threads.
  */
-export function readInput(file: InputFile, encoding: string | undefined, signal?: AbortSignal): PgnChunkReader {
-  return readPgnChunks(file.source, { ...(encoding === undefined ? {} : { encoding }), ...(signal ? { signal } : {}) });
+export function readInput(file: InputFile, encoding: string | undefined, signal?: AbortSignal, zstdWindowMaxMiB?: number): PgnChunkReader {
+  return readPgnChunks(file.source, {
+    ...(encoding === undefined ? {} : { encoding }),
+    ...(signal ? { signal } : {}),
+    ...(zstdWindowMaxMiB === undefined ? {} : { zstdWindowMax: zstdWindowMaxMiB * 1024 * 1024 }),
+  });
 }
 
 /** Undefined when `encoding` is usable (or not given); otherwise the message saying why not. */

@@ -11,6 +11,8 @@ import { POSITION_FORMATS, type PositionFormat } from './output/formats.js';
 /** Options every command that reads PGN accepts. */
 export interface InputOptions {
   readonly encoding?: string;
+  /** --zstd-window-max, in MiB. */
+  readonly zstdWindowMax?: number;
   readonly output?: string;
   readonly quiet?: boolean;
   readonly verbose?: boolean;
@@ -36,6 +38,7 @@ export interface PositionOptions extends InputOptions {
 export function addInputOptions(cmd: Command): Command {
   return cmd
     .option('--encoding <name>', 'decode the input with this encoding instead of detecting it (utf-8, windows-1252, latin1, …)')
+    .option('--zstd-window-max <n>', 'largest zstd window to accept, in MiB (default 128, as zstd -d; zstd --long=30 files need 1024)', parsePositiveInt)
     .option('-o, --output <file>', 'write to FILE instead of standard output')
     .option('-q, --quiet', 'show errors only: no warnings, summary or progress bar')
     .option('-v, --verbose', 'also show info diagnostics (which encoding was used, escape lines, null moves)')

@@ -117,7 +117,7 @@ export class Session {
     let lastYield = Date.now();
     for (const file of this.files) {
       if (interruption.aborted) break;
-      const reading = readInput(file, this.settings.encoding, interruption);
+      const reading = readInput(file, this.settings.encoding, interruption, this.settings.zstdWindowMax);
       let taken = 0;
       const newProblems = (): Diagnostic[] => {
         const found = reading.diagnostics();

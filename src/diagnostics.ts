@@ -98,6 +98,7 @@ export const DIAGNOSTIC_CODES = {
   IO_DECODE: 'warning',
   IO_BINARY: 'error',
   IO_LINE_TOO_LONG: 'error',
+  IO_TRAILING_DATA: 'warning',
   USAGE: 'error',
 } as const satisfies Record<string, Severity>;
 

@@ -4,11 +4,12 @@
  * replay the game (the session's --where/--tag filter chose it already), select its plies and format their rows. With --unique the rows
  * themselves come back (`records`), because which of them get printed depends on every game before.
  */
-import { replay, type FenOptions, type Game, type PlyRecord, type ReplayOptions } from '../../src/index.js';
-import { makeFormatter, type ColumnSettings, type PositionFormat, type PositionRow } from '../output/formats.js';
+import { polyglotHex, replay, type FenOptions, type Game, type PlyRecord, type ReplayOptions } from '../../src/index.js';
+import { makeFormatter, type ColumnSettings, type PositionFormat } from '../output/formats.js';
 import { isSelected, positionMatcher, type PlySelection } from '../position-filters.js';
 import { needsMoves, positionRow, tagValues } from '../rows.js';
 import type { ColumnRunSettings } from '../columns.js';
+import type { KeyedRow } from '../unique-positions.js';
 import { tableOfGame, type GameOutput } from './fens-game.js';
 
 /** Everything the per-game work depends on; structured-cloneable (it is sent to the workers). */
@@ -25,9 +26,9 @@ export interface PositionsSettings {
   readonly table?: ColumnRunSettings;
 }
 
-/** A game's output; with --unique, `text` is empty and `records` holds the selected rows. */
+/** A game's output; with --unique, `text` is empty and `records` holds the selected rows with their Polyglot keys. */
 export interface PositionsOutput extends GameOutput {
-  readonly records?: readonly PositionRow[];
+  readonly records?: readonly KeyedRow[];
 }
 
 /** The per-game function for these settings: game `number` (1-based, run-wide) of `file` → its output. */
@@ -53,8 +54,12 @@ export function positionsOfGame(settings: PositionsSettings): (game: Game, file:
     if (matcher && !records.some(matcher)) return { text: '', rows: 0, diagnostics };
     const last = lastMainLine(records);
     const tags = tagValues(game, settings.columns.tags);
-    const rows = records.filter((r) => isSelected(r, r === last, settings.selection)).map((r) => positionRow(r, file, number, tags, moves));
-    if (settings.unique) return { text: '', rows: 0, diagnostics, records: rows };
+    const selected = records.filter((r) => isSelected(r, r === last, settings.selection));
+    if (settings.unique) {
+      const keyed = selected.map((r) => ({ key: polyglotHex(r.position), row: positionRow(r, file, number, tags, moves) }));
+      return { text: '', rows: 0, diagnostics, records: keyed };
+    }
+    const rows = selected.map((r) => positionRow(r, file, number, tags, moves));
     const text = rows.length === 0 ? '' : `${rows.map((row) => formatter.row(row)).join('\n')}\n`;
     return { text, rows: rows.length, diagnostics };
   };

@@ -1,8 +1,8 @@
 /**
  * `forsyth positions [files…]`: chosen positions of chosen games. Games are chosen by header
  * (--where, --tag) and by a position they reach (--match); plies by --ply/--every/--last/--side; --unique
- * keeps the first occurrence of each position (first four FEN fields) and --count adds how often
- * it occurred.
+ * keeps the first occurrence of each position (by Polyglot key, see unique-positions.ts) and
+ * --count adds how often it occurred.
  */
 import { Option, type Command } from 'commander';
 import {
@@ -18,11 +18,10 @@ import {
   type TagFilter,
   tagFiltersAsWhere,
 } from '../options.js';
-import { firstFourFields, positionMatcher } from '../position-filters.js';
+import { positionMatcher } from '../position-filters.js';
 import { openRowOutput, tableSettings } from '../row-output.js';
-import type { RowPrinter } from '../rows.js';
-import type { PositionRow } from '../output/formats.js';
 import { openSession, usageError } from '../usage.js';
+import { UniqueSink } from '../unique-positions.js';
 import { runGames } from '../workers/pool.js';
 import type { PositionsSettings } from './positions-game.js';
 
@@ -60,8 +59,8 @@ export function registerPositions(program: Command): void {
     .addOption(new Option('--side <w|b>', 'only positions with this side to move').choices(['w', 'b']))
     .option('--tag <NAME=VALUE>', 'only games whose tag NAME is VALUE (repeatable; same name = either value)', collectTagFilter)
     .option('--match <FEN>', 'only games that reach this position: a full FEN, or a placement where ? is any square')
-    .option('--unique', 'print each position (first four FEN fields) once, at its first occurrence')
-    .option('--count', 'with --unique: print how often each position occurred (output at the end)');
+    .option('--unique', 'print each position once, at its first occurrence (told apart by the 64-bit Polyglot key: placement, side to move, castling, capturable en passant); memory: 30 to 60 bytes per distinct position')
+    .option('--count', 'with --unique: print how often each position occurred (output at the end); memory: also each distinct position\'s first row until then, some 250 bytes more')
   addJobsOption(cmd);
   addPositionOptions(cmd);
   addInputOptions(cmd);
@@ -102,37 +101,7 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
     session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();
   });
-  unique?.end();
+  await unique?.end(() => session.writer.flushIfFull());
   rows.close();
   return session.finish({ positions: rows.written });
-}
-
-/**
- * --unique: each position's first occurrence printed at once; with --count, kept in first-seen
- * order and printed at the end, when the counts are known.
- */
-class UniqueSink {
-  /** Position key → its first row (kept only when counting) and how often it occurred. */
-  private readonly seen = new Map<string, { row: PositionRow | undefined; count: number }>();
-
-  constructor(
-    private readonly printer: RowPrinter,
-    private readonly counting: boolean,
-  ) {}
-
-  add(row: PositionRow): void {
-    const key = firstFourFields(row.fen);
-    const entry = this.seen.get(key);
-    if (entry) {
-      entry.count++;
-      return;
-    }
-    this.seen.set(key, { row: this.counting ? row : undefined, count: 1 });
-    if (!this.counting) this.printer.print(row);
-  }
-
-  end(): void {
-    if (!this.counting) return;
-    for (const { row, count } of this.seen.values()) if (row) this.printer.print({ ...row, count });
-  }
 }

@@ -6,7 +6,7 @@
 import type { Diagnostic, GameChunk } from '../../src/index.js';
 import type { FensSettings } from '../commands/fens-game.js';
 import type { PositionsSettings } from '../commands/positions-game.js';
-import type { PositionRow } from '../output/formats.js';
+import type { KeyedRow } from '../unique-positions.js';
 
 /** What the workers do with each game: a command's per-game function and its settings. */
 export type WorkerTask =
@@ -27,7 +27,7 @@ export interface EncodedOutput {
   readonly text: Uint8Array;
   readonly rows: number;
   readonly diagnostics: readonly Diagnostic[];
-  readonly records?: readonly PositionRow[];
+  readonly records?: readonly KeyedRow[];
 }
 
 /** What the reply says of each game besides its text. */
@@ -36,7 +36,7 @@ export interface GameSummary {
   readonly bytes: number;
   readonly rows: number;
   readonly diagnostics: readonly Diagnostic[];
-  readonly records?: readonly PositionRow[];
+  readonly records?: readonly KeyedRow[];
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Checked } from '../result.js';
 import { parseFenSetup, type FenReadOptions } from './fen-read.js';
 import { isValidFen, repairFen } from './fen-repair.js';
 import { validateSetup } from './fen-validate.js';
+import { checkObject, checkString } from '../arguments.js';
 import { Position } from './position.js';
 
 export { parseFenSetup, type FenLayout, type FenReadOptions, type FieldSpan, type ParsedFen } from './fen-read.js';
@@ -39,6 +40,8 @@ export interface ParseFenOptions extends FenReadOptions {
  * @example parseFen('8/8/8/8/8/8/8/8').diagnostics[0]?.hint // "add ' w - - 0 1'?" (no kings: no valid FEN to offer)
  */
 export function parseFen(text: string, options: ParseFenOptions = {}): Checked<Position> {
+  checkString('parseFen', 'the FEN', text, "a FEN such as 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'");
+  if (options !== undefined) checkObject('parseFen', 'options', options);
   const read = parseFenSetup(text, options);
   const chess960 = read.ok ? read.value.chess960 : options.chess960 === true;
   if (!read.ok) return { ok: false, diagnostics: read.diagnostics.map((d) => verifiedHint(d, chess960)) };

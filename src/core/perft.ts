@@ -8,7 +8,8 @@
  */
 import { generateLegal } from './movegen.js';
 import { MutableBoard } from './mutable-board.js';
-import { decodeMove, type Position } from './position.js';
+import { checkDepth } from '../arguments.js';
+import { checkPosition, decodeMove, type Position } from './position.js';
 import { makeUci } from './uci.js';
 
 /** Room for the legal moves of one ply (218 is the known maximum). */
@@ -34,6 +35,8 @@ function count(mb: MutableBoard, depth: number, buffer: Int32Array, offset: numb
  * @example perft(initialPosition(), 3) // 8902
  */
 export function perft(pos: Position, depth: number): number {
+  checkPosition('perft', pos);
+  checkDepth('perft', depth);
   if (depth < 1) return 1;
   const mb = new MutableBoard().load(pos);
   return count(mb, depth, new Int32Array(PLY_MOVES * depth), 0);
@@ -44,6 +47,8 @@ export function perft(pos: Position, depth: number): number {
  * in generation order. Empty for depth < 1.
  */
 export function perftDivide(pos: Position, depth: number): { move: string; nodes: number }[] {
+  checkPosition('perftDivide', pos);
+  checkDepth('perftDivide', depth);
   if (depth < 1) return [];
   const mb = new MutableBoard().load(pos);
   const buffer = new Int32Array(PLY_MOVES * depth);

@@ -9,7 +9,7 @@
  * as much; `polyglotHex` builds its 16 digits from the halves and `polyglotKey` makes one BigInt at
  * the end.
  */
-import { Position } from './position.js';
+import { checkPosition, type Position } from './position.js';
 import { POLYGLOT_RANDOM_HEX } from './polyglot-random.js';
 import { BLACK, PAWN, ROLE_MASK } from './types.js';
 
@@ -40,10 +40,8 @@ for (let role = 1; role <= 6; role++) {
 /** Scratch for the two halves (JavaScript runs one key at a time). */
 const HALVES = new Uint32Array(2);
 
-function computeHalves(pos: Position): Uint32Array {
-  if (!(pos instanceof Position)) {
-    throw new TypeError(`polyglot key: expected a Position (from parseFen or play), got ${describe(pos)}`);
-  }
+function computeHalves(fn: string, pos: Position): Uint32Array {
+  checkPosition(fn, pos);
   const board = pos.board;
   let hi = 0;
   let lo = 0;
@@ -100,12 +98,6 @@ function canCaptureOnto(pos: Position, ep: number): boolean {
   return (file > 0 && board[pushed - 1] === own) || (file < 7 && board[pushed + 1] === own);
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value !== 'object') return typeof value;
-  return `an object without a Position's fields (${Object.keys(value).slice(0, 4).join(', ') || 'no keys'})`;
-}
-
 /**
  * The position's Polyglot key (64-bit Zobrist hash, as in Polyglot opening books). Two positions get
  * the same key when they have the same placement, side to move, castling rights and capturable
@@ -115,7 +107,7 @@ function describe(value: unknown): string {
  * @example polyglotKey(initialPosition()) // 0x463b96181691fc9cn
  */
 export function polyglotKey(pos: Position): bigint {
-  const halves = computeHalves(pos);
+  const halves = computeHalves('polyglotKey', pos);
   return (BigInt(halves[0] ?? 0) << 32n) | BigInt(halves[1] ?? 0);
 }
 
@@ -126,7 +118,7 @@ export function polyglotKey(pos: Position): bigint {
  * @example polyglotHex(initialPosition()) // '463b96181691fc9c'
  */
 export function polyglotHex(pos: Position): string {
-  const halves = computeHalves(pos);
+  const halves = computeHalves('polyglotHex', pos);
   return hex8(halves[0] ?? 0) + hex8(halves[1] ?? 0);
 }
 

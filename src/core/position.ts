@@ -7,11 +7,12 @@
  * copy), works there and returns plain values, so nothing mutable escapes and callers may keep and
  * share positions freely (DESIGN 7.5).
  */
+import { argumentError } from '../arguments.js';
 import { PAWN_COUNT, PAWN_TARGETS, isAttackedBy } from './attacks.js';
 import { generateEnPassant, generateLegal } from './movegen.js';
 import { KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_NORMAL, MutableBoard, encodeMove } from './mutable-board.js';
 import {
-  BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLES, ROLE_MASK, ROOK, isNullMove, opposite, pieceFromCode,
+  BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLES, ROLE_MASK, ROOK, isNullMove, opposite, pieceFromCode, squareName,
   type Board, type Color, type Move, type NormalMove, type Piece, type Role, type Setup, type Square,
 } from './types.js';
 
@@ -101,11 +102,13 @@ export class Position implements Setup {
   }
 
   /**
-   * The position after `move`, which must be legal here (from `legalMoves`, `parseSan`, `parseUci`);
-   * other moves give an unspecified position. A null move passes the turn and clears en passant.
-   * Costs two 64-byte copies.
+   * The position after `move`, which must be legal here (from `legalMoves`, `parseSan`, `parseUci`).
+   * A null move passes the turn and clears en passant. Throws a TypeError for a value that is not
+   * a move, or a move that is not legal here (so no corrupt position is ever returned). Costs one
+   * move generation and two 64-byte copies.
    */
   play(move: Move): Position {
+    checkMove(this, move);
     const fullmoves = this.turn === 'black' ? this.fullmoves + 1 : this.fullmoves;
     const next = opposite(this.turn);
     if (isNullMove(move)) {
@@ -122,6 +125,37 @@ export class Position implements Setup {
     const { board, castling, kings } = mb;
     return new Position(board.slice(), next, castling, ep, halfmoves, fullmoves, this.chess960, kings[0] ?? -1, kings[1] ?? -1);
   }
+}
+
+/** Throws a TypeError unless `value` is a Position (from parseFen, initialPosition or play). */
+export function checkPosition(fn: string, value: unknown): asserts value is Position {
+  if (!(value instanceof Position)) throw argumentError(fn, 'a Position (from parseFen, initialPosition or play)', value);
+}
+
+/** `play`'s check: the shape of a move, then its legality here. */
+function checkMove(pos: Position, move: unknown): asserts move is Move {
+  if (typeof move !== 'object' || move === null) throw argumentError('play', 'a move ({ from, to, promotion? } or { null: true })', move);
+  if ('null' in move) {
+    if ((move as { null: unknown }).null !== true) throw argumentError('play', 'a null move to be { null: true }', move);
+    return;
+  }
+  const { from, to, promotion } = move as { from?: unknown; to?: unknown; promotion?: unknown };
+  const square = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 64;
+  if (!square(from) || !square(to)) {
+    throw new TypeError(`play: expected a move's from and to to be squares 0-63 (a1 = 0, h8 = 63), got ${JSON.stringify({ from, to })}`);
+  }
+  if (promotion !== undefined && !(ROLES as readonly unknown[]).includes(promotion)) {
+    throw new TypeError(`play: expected promotion to be one of ${ROLES.join(', ')} or absent, got ${JSON.stringify(promotion)}`);
+  }
+  const n = generateLegal(SCRATCH.load(pos), MOVE_BUFFER, 0);
+  for (let i = 0; i < n; i++) {
+    const legal = decodeMove(MOVE_BUFFER[i] ?? 0);
+    if (legal.from === from && legal.to === to && legal.promotion === promotion) return;
+  }
+  throw new TypeError(
+    `play: the move ${squareName(from as number)}${squareName(to as number)}${promotion ? ` (promotion to ${String(promotion)})` : ''} is not legal here; ` +
+      'take moves from legalMoves, parseSan or parseUci (castling is king takes own rook: { from: e1, to: h1 })',
+  );
 }
 
 /** One shared, never-mutated array per castling mask, so `play` allocates none. */
@@ -175,6 +209,7 @@ export function decodeMove(code: number): NormalMove {
  * @example legalMoves(initialPosition()).length // 20
  */
 export function legalMoves(pos: Position): NormalMove[] {
+  checkPosition('legalMoves', pos);
   const n = generateLegal(SCRATCH.load(pos), MOVE_BUFFER, 0);
   const moves: NormalMove[] = new Array<NormalMove>(n);
   for (let i = 0; i < n; i++) moves[i] = decodeMove(MOVE_BUFFER[i] ?? 0);
@@ -187,6 +222,7 @@ export function legalMoves(pos: Position): NormalMove[] {
  * @example makeFen(play(initialPosition(), { from: 12, to: 28 })) // '… b KQkq e3 0 1'
  */
 export function play(pos: Position, move: Move): Position {
+  checkPosition('play', pos);
   return pos.play(move);
 }
 
@@ -196,6 +232,7 @@ export function play(pos: Position, move: Move): Position {
  * @example isCheck(initialPosition()) // false
  */
 export function isCheck(pos: Position): boolean {
+  checkPosition('isCheck', pos);
   return pos.isCheck();
 }
 
@@ -226,6 +263,7 @@ export function isStalemate(pos: Position): boolean {
  * at most one minor piece or only bishops, all on squares of one colour (the usual FIDE subset).
  */
 export function isInsufficientMaterial(pos: Position): boolean {
+  checkPosition('isInsufficientMaterial', pos);
   let minors = 0;
   let knights = 0;
   let bishopColors = 0;
@@ -279,6 +317,10 @@ export function isPseudoEnPassant(board: Board, us: number, ep: Square): boolean
  * @example pieceAt(initialPosition(), 4) // { role: 'king', color: 'white' }
  */
 export function pieceAt(pos: Position, square: Square): Piece | undefined {
+  checkPosition('pieceAt', pos);
+  if (typeof square !== 'number' || !Number.isInteger(square) || square < 0 || square > 63) {
+    throw argumentError('pieceAt', 'a square 0-63 (a1 = 0, h8 = 63; parseSquare turns a name into one)', square);
+  }
   return pieceFromCode(pos.board[square] ?? 0);
 }
 

@@ -12,7 +12,8 @@ import { err, ok, type Result } from '../result.js';
 import { candidatesTo, castlingMove, isLegalCandidate } from './candidates.js';
 import { generateLegal } from './movegen.js';
 import { KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './mutable-board.js';
-import { decodeMove, encodeNormalMove, type Position } from './position.js';
+import { checkObject, checkString } from '../arguments.js';
+import { checkPosition, decodeMove, encodeNormalMove, type Position } from './position.js';
 import { closestMoves, sanError, type SanError } from './san-error.js';
 import { SAN_KING_SIDE, SAN_NORMAL, SAN_QUEEN_SIDE, parseSanSyntax, type SanFields, type SanMove } from './san-syntax.js';
 import { isCastling, legalFromTo } from './uci.js';
@@ -122,6 +123,8 @@ function resolveLongAlgebraic(pos: Position, san: NormalSan): Result<NormalMove,
  * @example parseSan(initialPosition(), 'Nf3') // { ok: true, value: { from: 6, to: 21 } }
  */
 export function parseSan(pos: Position, text: string, options: { readonly allowNull?: boolean } = {}): Result<Move, SanError> {
+  checkPosition('parseSan', pos);
+  checkString('parseSan', 'the SAN', text);
   const syntax = parseSanSyntax(text);
   if (!syntax.ok) return err(syntax.error);
   if (syntax.value.kind === 'null' && options.allowNull === true) return ok({ null: true });
@@ -136,6 +139,8 @@ export function parseSan(pos: Position, text: string, options: { readonly allowN
  * @example makeSan(initialPosition(), { from: 6, to: 21 }) // 'Nf3'
  */
 export function makeSan(pos: Position, move: Move): string {
+  checkPosition('makeSan', pos);
+  checkObject('makeSan', 'the move', move);
   if (isNullMove(move)) return '--';
   const mb = SCRATCH.load(pos);
   const code = encodeNormalMove(pos, move);

@@ -7,7 +7,8 @@
  */
 import { candidatesTo, castlingMove, isLegalCandidate } from './candidates.js';
 import { MutableBoard } from './mutable-board.js';
-import { decodeMove, type Position } from './position.js';
+import { checkObject, checkString } from '../arguments.js';
+import { checkPosition, decodeMove, type Position } from './position.js';
 import { sanError, closestMoves, type SanError } from './san-error.js';
 import { err, ok, type Result } from '../result.js';
 import {
@@ -32,6 +33,8 @@ export function isCastling(pos: Position, move: NormalMove): boolean {
  * @example makeUci(initialPosition(), { from: 12, to: 28 }) // 'e2e4'
  */
 export function makeUci(pos: Position, move: Move): string {
+  checkPosition('makeUci', pos);
+  checkObject('makeUci', 'the move', move);
   if (isNullMove(move)) return '0000';
   let to = move.to;
   if (!pos.chess960 && isCastling(pos, move)) to = (move.from & 56) + (move.to > move.from ? 6 : 2);
@@ -81,6 +84,8 @@ const UCI_PATTERN = /^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$/;
  * @example parseUci(initialPosition(), 'g1f3') // { ok: true, value: { from: 6, to: 21 } }
  */
 export function parseUci(pos: Position, text: string): Result<NormalMove, SanError> {
+  checkPosition('parseUci', pos);
+  checkString('parseUci', 'the UCI move', text);
   if (text === '0000') return err(sanError('null', text, `null move '${text}' is not a move here`));
   const match = UCI_PATTERN.exec(text);
   const from = parseSquare(match?.[1] ?? '');

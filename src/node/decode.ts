@@ -3,7 +3,8 @@
  * edge, and the encoding used is reported as a diagnostic):
  *
  * 1. `encoding` option given: that encoding (any iconv-lite name), no detection.
- * 2. Otherwise a byte order mark decides — UTF-8, UTF-16 LE or UTF-16 BE — and is stripped.
+ * 2. Otherwise a byte order mark decides — UTF-8, UTF-16 LE or UTF-16 BE — and is stripped; without
+ *    one, a first line with a NUL in every other byte is UTF-16 (LE or BE by where the NULs are).
  * 3. Otherwise each line that is valid UTF-8 is UTF-8, and each line that is not is Windows-1252.
  *
  * Memory stays constant: bytes are held only until the next newline byte (or `maxBlock` bytes of a
@@ -74,6 +75,37 @@ const BOMS = [
   { bytes: [0xfe, 0xff], label: 'utf-16be' },
 ] as const;
 
+/** Bytes looked at before deciding: the longest BOM, and enough of a first line to spot UTF-16. */
+const SNIFF_BYTES = 64;
+
+/**
+ * UTF-16 without a byte order mark: in the first line (at most SNIFF_BYTES bytes), every other byte
+ * is NUL, and the bytes between are not. PGN is mostly ASCII, so UTF-16 text shows this pattern at
+ * once; 8-bit text never has a NUL in every other byte. At least four characters must be seen.
+ */
+function utf16WithoutBom(head: Buffer): 'utf-16le' | 'utf-16be' | undefined {
+  let end = Math.min(head.length, SNIFF_BYTES) & ~1;
+  for (let i = 0; i + 1 < end; i += 2) {
+    if ((head[i] === 0x0a && head[i + 1] === 0) || (head[i] === 0 && head[i + 1] === 0x0a)) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 8) return undefined;
+  let le = 0;
+  let be = 0;
+  for (let i = 0; i < end; i += 2) {
+    const a = head[i] ?? 0;
+    const b = head[i + 1] ?? 0;
+    if (a !== 0 && b === 0) le++;
+    else if (a === 0 && b !== 0) be++;
+  }
+  const pairs = end / 2;
+  if (le === pairs) return 'utf-16le';
+  if (be === pairs) return 'utf-16be';
+  return undefined;
+}
+
 function startsWith(bytes: Buffer, prefix: readonly number[]): boolean {
   return bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
 }
@@ -120,7 +152,7 @@ class StreamDecoder implements Decoder {
     this.pending.push(chunk);
     this.pendingLength += chunk.length;
     if (this.lines) return this.drain(chunk.lastIndexOf(0x0a) >= 0);
-    if (this.pendingLength < 3) return '';
+    if (this.pendingLength < SNIFF_BYTES) return '';
     const text = this.sniff();
     return this.lines ? this.drain(true) : text;
   }
@@ -145,9 +177,12 @@ class StreamDecoder implements Decoder {
     const skip = bom ? bom.bytes.length : 0;
     const rest = head.subarray(skip);
     if (bom) this.how = ' (byte order mark)';
-    if (bom && bom.label !== 'utf-8') {
-      this.label = bom.label;
-      this.stream = iconv.getDecoder(bom.label, { stripBOM: false });
+    const wide = bom ? undefined : utf16WithoutBom(head);
+    if (wide) this.how = ' (no byte order mark, but every other byte of the first line is NUL)';
+    const label = wide ?? (bom && bom.label !== 'utf-8' ? bom.label : undefined);
+    if (label !== undefined) {
+      this.label = label;
+      this.stream = iconv.getDecoder(label, { stripBOM: false });
       return this.stream.write(rest);
     }
     this.lines = new LineDecoder(this.maxBlock, bom !== undefined, skip, (d) => this.found.push(d));

@@ -14,20 +14,23 @@
  * - Aborting `options.signal` is the caller's own request, not an input problem: the iteration
  *   then rejects with `signal.reason` (an `AbortError` by default), like `fs.promises.readFile`.
  *
- * Compression: `.gz` → node:zlib gunzip (concatenated members included), `.zst`/`.zstd` → fzstd's
- * streaming decompressor. Without one of those extensions the first bytes decide (gzip 1f 8b,
- * zstd 28 b5 2f fd), so compressed stdin works too. A name that promises compression wins over the
- * magic bytes: a `.gz` file that is not gzip data is reported as corrupt rather than read as text.
+ * Compression (decompress.ts): `.gz` → node:zlib gunzip (concatenated members included; trailing
+ * data that is not gzip is ignored with an IO_TRAILING_DATA warning, every byte before it kept),
+ * `.zst`/`.zstd` → zstd with memory bounded whatever the ratio, windows above `zstdWindowMax`
+ * (default 128 MiB, as `zstd -d`) refused. Without one of those extensions the first bytes decide
+ * (gzip 1f 8b, zstd 28 b5 2f fd), so compressed stdin works too. A name that promises compression
+ * wins over the magic bytes: a `.gz` file that is not gzip data is reported as corrupt rather than
+ * read as text. bzip2, xz, zip, 7z and tar data is recognised by its bytes and refused
+ * (IO_UNREADABLE) with the command that reads it.
  */
 import { constants, createReadStream } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { Readable, addAbortSignal } from 'node:stream';
-import { createGunzip } from 'node:zlib';
-import { Decompress } from 'fzstd';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import { err, ok, type Result } from '../result.js';
+import { SNIFF_BYTES, formatOf, gunzip, unsupportedMessage, unzstd, type Compression } from './decompress.js';
 
-export type Compression = 'none' | 'gzip' | 'zstd';
+export type { Compression } from './decompress.js';
 
 export interface InputOptions {
   /** Stops reading; the iteration then rejects with `signal.reason`. */
@@ -38,6 +41,8 @@ export interface InputOptions {
   readonly name?: string;
   /** Bytes per read from a file (default 64 KiB). */
   readonly highWaterMark?: number;
+  /** Largest zstd window accepted, in bytes (default 128 MiB, the limit of `zstd -d`). */
+  readonly zstdWindowMax?: number;
 }
 
 /** Iterate once. The chunks are decompressed bytes; `size` is what is stored on disk. */
@@ -49,13 +54,12 @@ export interface Input extends AsyncIterable<Buffer> {
   compression(): Compression | undefined;
   /** The IO_UNREADABLE diagnostic if reading failed midway; meaningful after iteration ends. */
   failure(): Diagnostic | undefined;
+  /** Warnings about the source found while reading (IO_TRAILING_DATA); complete after iteration. */
+  warnings(): readonly Diagnostic[];
   /** Bytes taken from the source so far, as stored (before decompression): for progress bars. */
   bytesRead(): number;
 }
 
-const GZIP_MAGIC = [0x1f, 0x8b] as const;
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd] as const;
-const SNIFF_BYTES = 4;
 
 /**
  * Checks a path (`-` is stdin) or wraps a stream. Cost: one stat and one access check for a path;
@@ -75,7 +79,7 @@ export async function openInput(
     // Wakes a read that is waiting for data; a file stream gets the signal directly below.
     if (options.signal && stream instanceof Readable) addAbortSignal(options.signal, stream);
     const name = options.name ?? (typeof source === 'string' ? '<stdin>' : '<stream>');
-    return ok(makeInput(name, undefined, () => stream, options.signal));
+    return ok(makeInput(name, undefined, () => stream, options));
   }
   let size: number | undefined;
   try {
@@ -90,28 +94,40 @@ export async function openInput(
   const signal = options.signal;
   const read = (): NodeJS.ReadableStream =>
     createReadStream(source, signal ? { highWaterMark, signal } : { highWaterMark });
-  return ok(makeInput(source, size, read, signal));
+  return ok(makeInput(source, size, read, options));
 }
 
 function makeInput(
   name: string,
   size: number | undefined,
   read: () => NodeJS.ReadableStream,
-  signal: AbortSignal | undefined,
+  options: InputOptions,
 ): Input {
+  const signal = options.signal;
   let failure: Diagnostic | undefined;
   let compression: Compression | undefined;
+  const warnings: Diagnostic[] = [];
   const counter = { bytes: 0 };
+  // Only a regular file can be read a second time (to recover what gunzip dropped before junk).
+  const again = size === undefined ? undefined : () => asBuffers(read(), signal, { bytes: 0 });
   async function* chunks(): AsyncGenerator<Buffer> {
     try {
       signal?.throwIfAborted();
       const raw = asBuffers(read(), signal, counter);
       const head = await readHead(raw);
-      compression = compressionOf(name, head.bytes);
+      const format = formatOf(name, head.bytes);
+      if (format !== 'none' && format !== 'gzip' && format !== 'zstd') {
+        failure = unreadable(name, unsupportedMessage(format, name));
+        return;
+      }
+      compression = format;
       const body = prepend(head.bytes, raw);
-      if (compression === 'gzip') yield* gunzip(body);
-      else if (compression === 'zstd') yield* unzstd(body);
-      else yield* body;
+      if (compression === 'gzip') {
+        const junk = (): number => warnings.push(diagnostic('IO_TRAILING_DATA', `'${name}' ends with data that is not gzip; it was ignored, every game before it was read`));
+        yield* gunzip(body, again, junk);
+      } else if (compression === 'zstd') {
+        yield* unzstd(body, options.zstdWindowMax === undefined ? {} : { windowMax: options.zstdWindowMax });
+      } else yield* body;
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       failure = unreadable(name, reason(error));
@@ -122,6 +138,7 @@ function makeInput(
     name,
     compression: () => compression,
     failure: () => failure,
+    warnings: () => warnings,
     bytesRead: () => counter.bytes,
     [Symbol.asyncIterator]: () => (iterator ??= chunks()),
   };
@@ -157,65 +174,6 @@ async function readHead(raw: AsyncIterator<Buffer>): Promise<{ bytes: Buffer }> 
 async function* prepend(head: Buffer, rest: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
   if (head.length > 0) yield head;
   yield* rest;
-}
-
-function compressionOf(name: string, head: Buffer): Compression {
-  const lower = name.toLowerCase();
-  if (lower.endsWith('.gz')) return 'gzip';
-  if (lower.endsWith('.zst') || lower.endsWith('.zstd')) return 'zstd';
-  const starts = (magic: readonly number[]): boolean => magic.every((b, i) => head[i] === b);
-  if (starts(GZIP_MAGIC)) return 'gzip';
-  if (starts(ZSTD_MAGIC)) return 'zstd';
-  return 'none';
-}
-
-/**
- * Errors of either stream surface from the iteration. The gunzip stream is fed by hand, one chunk
- * at a time, each written only once the one before is decompressed and handed out: a chunk that
- * Node's zlib receives after `end()` is inflated with Z_FINISH, and when that call fails (a
- * truncated file) its output is dropped, as is whatever a failed stream still buffers. So all
- * that can be decompressed before a cut or a corrupt part is kept, whatever the chunking.
- */
-async function* gunzip(body: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
-  const unzip = createGunzip();
-  const out: Buffer[] = [];
-  let failure: Error | undefined;
-  unzip.on('data', (chunk: Buffer) => out.push(chunk));
-  unzip.on('error', (error) => (failure ??= error));
-  // Settles when the write is done, or when the stream closed (a failed write never calls back).
-  const step = (act: (done: () => void) => void): Promise<void> =>
-    new Promise((done) => {
-      unzip.once('close', done);
-      act(() => {
-        unzip.off('close', done);
-        done();
-      });
-    });
-  try {
-    for await (const chunk of body) {
-      if (!unzip.destroyed) await step((done) => unzip.write(chunk, done));
-      yield* out.splice(0);
-      if (failure) throw failure;
-    }
-    if (!unzip.destroyed) await step(() => unzip.end());
-    yield* out.splice(0);
-    if (failure) throw failure;
-  } finally {
-    unzip.destroy();
-  }
-}
-
-async function* unzstd(body: AsyncGenerator<Buffer>): AsyncGenerator<Buffer> {
-  const out: Buffer[] = [];
-  const zstd = new Decompress((data) => {
-    if (data.length > 0) out.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-  });
-  for await (const chunk of body) {
-    zstd.push(chunk);
-    yield* out.splice(0);
-  }
-  zstd.push(new Uint8Array(0), true); // throws on a truncated frame
-  yield* out.splice(0);
 }
 
 function reason(error: unknown): string {

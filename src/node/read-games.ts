@@ -6,7 +6,7 @@
  * Design: `readPgn` returns a reader whose `games` is a lazy async iterable, with the file-level
  * diagnostics beside it rather than mixed into the stream of games. A game carries its own syntax
  * diagnostics (`game.diagnostics`); what belongs to the file as a whole — IO_UNREADABLE,
- * IO_ENCODING, IO_DECODE, IO_BINARY, USAGE for an unknown encoding name — is in `diagnostics()`,
+ * IO_TRAILING_DATA, IO_ENCODING, IO_DECODE, IO_BINARY, USAGE for an unknown encoding name — is in `diagnostics()`,
  * which grows while the games are read and is complete once the iteration has ended. This keeps
  * the common loop `for await (const game of reader.games)` free of a union to unwrap, and no IO
  * problem is thrown: a file that cannot be opened gives no games and one IO_UNREADABLE.
@@ -28,6 +28,8 @@ export interface ReadOptions {
   readonly stdin?: NodeJS.ReadableStream;
   /** The name of a stream source in messages (default '<stdin>' or '<stream>'). */
   readonly name?: string;
+  /** Largest zstd window accepted, in bytes (default 128 MiB, the limit of `zstd -d`). */
+  readonly zstdWindowMax?: number;
 }
 
 export interface PgnReader {
@@ -108,6 +110,7 @@ export function readPgnChunks(source: string | NodeJS.ReadableStream, options: R
       yield* cut;
     }
     options.signal?.throwIfAborted();
+    found.push(...input.warnings());
     const failure = input.failure();
     if (failure) found.push(failure);
     const last = splitter.push(active.end());
@@ -138,5 +141,6 @@ function inputOptions(options: ReadOptions): Parameters<typeof openInput>[1] {
     ...(options.signal && { signal: options.signal }),
     ...(options.stdin && { stdin: options.stdin }),
     ...(options.name !== undefined && { name: options.name }),
+    ...(options.zstdWindowMax !== undefined && { zstdWindowMax: options.zstdWindowMax }),
   };
 }

@@ -8,6 +8,7 @@
  * error becomes a PGN_SYNTAX diagnostic and the game comes back empty rather than the call
  * throwing. The "never throws" property test looks for this.
  */
+import { checkObject, checkString } from '../arguments.js';
 import type { Game } from './ast.js';
 import { parse } from './generated/pgn-parser.js';
 import { DiagnosticSink, locateIn } from './location.js';
@@ -27,6 +28,8 @@ import { buildTree, type GameBody } from './tree.js';
  * game.moves.map((m) => m.san); // ['e4', 'e5']
  */
 export function parseGame(chunk: GameChunk): Game {
+  checkObject('parseGame', 'a GameChunk (from splitGames or GameSplitter)', chunk);
+  checkString('parseGame', "the chunk's text", chunk.text);
   const origin = { text: chunk.text, offset: chunk.offset, line: chunk.line, column: chunk.column };
   const sink = new DiagnosticSink(origin, chunk.index);
   let elements: RawGame = [];

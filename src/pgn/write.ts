@@ -14,6 +14,7 @@
  *   variation, as the standard asks; a White move always gets one.
  */
 import type { Comment, Game, MoveLine, MoveNode } from './ast.js';
+import { argumentError } from '../arguments.js';
 import { removeCommands } from './comment-commands.js';
 import { SEVEN_TAG_DEFAULTS, SEVEN_TAG_ROSTER, encodeTagValue, getTag, isSevenTagName } from './tags.js';
 
@@ -49,6 +50,7 @@ const CLOCK_COMMANDS: ReadonlySet<string> = new Set(['clk', 'emt']);
  * writePgn(game, { strip: { comments: true, variations: true } })
  */
 export function writePgn(game: Game, options: WriteOptions = {}): string {
+  checkGame('writePgn', game);
   const result = game.result?.value ?? validResult(getTag(game, 'Result')) ?? '*';
   const out = new LineWrapper(options.lineWidth ?? 80);
   const writer = new MovetextWriter(game, options, out);
@@ -115,11 +117,16 @@ class MovetextWriter {
   /** Writes a line and all its variations, depth first, with an explicit stack. */
   line(moves: MoveLine): void {
     const stack: Frame[] = [{ line: moves, index: 0, ply: 0, needNumber: true, variations: undefined, variation: 0 }];
+    // A parsed game is a tree; a hand-made one may not be (a variation that is its own ancestor
+    // would be written forever): each line may be entered once.
+    const entered = new Set<MoveLine>([moves]);
     const keepVariations = this.options.strip?.variations !== true;
     for (let f = stack.at(-1); f !== undefined; f = stack.at(-1)) {
       if (f.variations !== undefined) {
         const next = f.variations[f.variation++];
         if (next !== undefined) {
+          if (entered.has(next)) throw moveTreeError('writePgn');
+          entered.add(next);
           this.out.open();
           stack.push({ line: next, index: 0, ply: f.ply, needNumber: true, variations: undefined, variation: 0 });
           continue;
@@ -252,4 +259,17 @@ class LineWrapper {
     this.current = text;
     this.column = lastBreak < 0 ? text.length : text.length - lastBreak - 1;
   }
+}
+
+/** Throws a TypeError unless `game` has the shape of a parsed game (tags and moves arrays). @internal */
+export function checkGame(fn: string, game: unknown): asserts game is Game {
+  const g = game as Partial<Game> | null | undefined;
+  if (typeof g !== 'object' || g === null || !Array.isArray(g.tags) || !Array.isArray(g.moves)) {
+    throw argumentError(fn, 'a Game (from parsePgn or parseGame), with tags and moves arrays', game);
+  }
+}
+
+/** The error for a move tree in which a line comes back (a cycle, or one line in two places). @internal */
+export function moveTreeError(fn: string): TypeError {
+  return new TypeError(`${fn}: the game's moves are not a tree: a variation is reached twice (it contains its own line, or is shared); each line may appear once`);
 }

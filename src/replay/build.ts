@@ -11,6 +11,7 @@
  * capture is possible then agree). Move counters do not connect positions, but counters that do not
 follow from the move between two FENs are reported (BUILD_COUNTERS, a warning).
  */
+import { checkObject } from '../arguments.js';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import { err, ok, type Checked, type Result } from '../result.js';
 import { makeBoardFen, makeFen, parseFen } from '../core/fen.js';
@@ -313,6 +314,7 @@ function badTags(extra: Readonly<Record<string, string>>): Diagnostic[] {
  * @example buildGame({ moves: ['e4', 'e5', 'Nf3'] }).value // '[Event "?"]\n…\n1. e4 e5 2. Nf3 *\n'
  */
 export function buildGame(input: BuildInput): Checked<string> {
+  checkObject('buildGame', 'its input ({ start?, moves } or { fens })', input);
   const extra = input.tags ?? {};
   const usage = badTags(extra);
   if ((input.moves === undefined) === (input.fens === undefined)) {

@@ -12,6 +12,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { isNullMove } from '../core/types.js';
 import type { Game, MoveLine, MoveNode, Tag } from '../pgn/ast.js';
 import { makeFen } from '../core/fen.js';
+import { checkGame } from '../pgn/write.js';
 import { replay } from './replay.js';
 import { findTag, type StartingPosition } from './start.js';
 
@@ -134,6 +135,7 @@ function moveLabel(moveNumber: number, color: 'white' | 'black', text: string): 
  * @example fixGame(parsed).changes // ['[SetUp "1"] added: the game has a FEN tag', '3. Nge2 → Ne2']
  */
 export function fixGame(game: Game): FixedGame {
+  checkGame('fixGame', game);
   const changes: string[] = [];
   const replayed = replay(game, { variations: true });
   const tags = fixTags(fixStartTags(game, replayed.start, changes), changes);

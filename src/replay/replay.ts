@@ -11,6 +11,7 @@
  *   variations and games go on.
  * - Variations are walked with an explicit stack, so nesting depth never touches the call stack.
  */
+import { checkGame, moveTreeError } from '../pgn/write.js';
 import { diagnostic, excerptOf, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
 import { makeFen } from '../core/fen.js';
 import { decodeMove, encodeNormalMove, type Position } from '../core/position.js';
@@ -164,6 +165,7 @@ interface Frame {
  * private board per ply; positions and FEN strings are built only when read.
  */
 export function replay(game: Game, options: ReplayOptions = {}): GameReplay {
+  checkGame('replay', game);
   const start = startingPosition(game);
   const diagnostics: Diagnostic[] = [];
   const fenOptions: FenOptions = { ep: options.ep ?? 'always', ...(options.castling ? { castling: options.castling } : {}) };
@@ -182,6 +184,8 @@ export function replay(game: Game, options: ReplayOptions = {}): GameReplay {
 class ReplayWalk implements Iterator<PlyRecord> {
   private board: ReplayBoard | undefined;
   private readonly stack: Frame[] = [];
+  /** The lines walked so far (with variations on): each may be entered once. */
+  private readonly entered = new Set<MoveLine>();
   /** The log entry the live board stands on. */
   private live = 0;
   private started = false;
@@ -250,6 +254,9 @@ class ReplayWalk implements Iterator<PlyRecord> {
         // Pushed last-first so the first variation is walked first, as it reads in the file.
         for (let v = node.variations.length - 1; v >= 0; v--) {
           const line = node.variations[v] as MoveLine;
+          // A hand-made tree may lead back into a line already walked: it would never end.
+          if (this.entered.has(line)) throw moveTreeError('replay');
+          this.entered.add(line);
           stack.push({ line, index: 0, entry: beforeEntry, ply: frame.ply - 1, prefix: `${path}.${v + 1}.` });
         }
       }
@@ -269,6 +276,8 @@ class ReplayWalk implements Iterator<PlyRecord> {
     checkFirstMoveNumber(game.moves[0], first, diagnostics, placed);
     const board = new ReplayBoard(first, game.moves.length, this.fenOptions.ep ?? 'always', this.fenOptions.castling ?? 'xfen');
     this.board = board;
+    this.entered.clear();
+    this.entered.add(game.moves);
     this.stack.push({ line: game.moves, index: 0, entry: 0, ply: 0, prefix: '' });
     return this.options.includeStart ? PlyRecord.logged(0, '0', undefined, board, 0, -1, -1) : undefined;
   }

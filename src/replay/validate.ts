@@ -8,11 +8,13 @@ import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import { isCheck, isCheckmate } from '../core/position.js';
 import { isNullMove } from '../core/types.js';
 import type { Game } from '../pgn/ast.js';
+import { checkGame } from '../pgn/write.js';
 import { placeInGame, replay, type PlyRecord } from './replay.js';
 import { findTag } from './start.js';
 
 /** All problems of one game, sorted by position in the file. O(plies, variations included). */
 export function validate(game: Game): readonly Diagnostic[] {
+  checkGame('validate', game);
   const out: Diagnostic[] = [...game.diagnostics];
   const replayed = replay(game, { variations: true });
   let mainPlies = 0;

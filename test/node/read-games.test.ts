@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/pgn/ast.js';
-import { parseGame } from '../../src/index.js';
+import { parseGame, parsePgn } from '../../src/index.js';
 import { readGames, readPgn, readPgnChunks, type PgnReader } from '../../src/node/index.js';
 import { tempFiles } from '../support/temp-files.js';
 
@@ -90,8 +90,20 @@ describe('readPgn: games and encodings', () => {
     expect(reader.encoding()).toBe('utf-8+windows-1252');
   });
 
-  it('reports NUL-laden input with IO_BINARY', async () => {
-    const reader = readPgn(write('utf16-no-bom.pgn', Buffer.from(PLAIN, 'utf16le')));
+  it.each(['utf16le', 'utf16be'] as const)('reads %s without a BOM as UTF-16 (a NUL in every other byte of the first line)', async (encoding) => {
+    const bytes = encoding === 'utf16le' ? Buffer.from(PLAIN, 'utf16le') : Buffer.from(PLAIN, 'utf16le').swap16();
+    const reader = readPgn(write(`${encoding}-no-bom.pgn`, bytes));
+    const games = await collect(reader);
+    expect(codes(reader)).not.toContain('IO_BINARY');
+    expect(reader.encoding()).toBe(encoding === 'utf16le' ? 'utf-16le' : 'utf-16be');
+    expect(games.map((g) => g.tags.find((t) => t.name === 'Event')?.value)).toEqual(
+      [...parsePgn(PLAIN)].map((g) => g.tags.find((t) => t.name === 'Event')?.value),
+    );
+    expect(reader.diagnostics().find((d) => d.code === 'IO_ENCODING')?.message).toMatch(/no byte order mark, but every other byte of the first line is NUL/);
+  });
+
+  it('still reports NUL-laden input that is not UTF-16 with IO_BINARY', async () => {
+    const reader = readPgn(write('nul.pgn', Buffer.concat([Buffer.alloc(200), Buffer.from(PLAIN)])));
     await collect(reader);
     expect(codes(reader)).toContain('IO_BINARY');
   });

@@ -1,0 +1,337 @@
+/**
+ * Decompression of the input bytes: which format the first bytes say (gzip and zstd are read;
+ * bzip2, xz, zip, 7z and tar are recognised and refused with the pipe that works), and the
+ * decoders, each with memory bounded whatever the compression ratio.
+ *
+ * Key decisions:
+ * - zstd: `node:zlib`'s native decoder where Node has it (22.15 and later), else libzstd compiled
+ *   to WebAssembly (the `zstddec` package; 2 to 4 times fzstd's speed), else fzstd (pure JS), which
+ *   is also what reads windows above 128 MiB on Node 20 (the WebAssembly build has that limit built
+ *   in). The frames are walked first (zstd-frames.ts): a window above the limit is refused before
+ *   any decoder allocates it, and each piece handed to a decoder holds at most 16 blocks.
+ * - gzip: `node:zlib`, fed one chunk at a time. zlib drops the output of the write in which it
+ *   meets data that is not gzip (trailing junk), so on such an error a regular file is decoded again
+ *   with fflate (pure JS, a third of zlib's speed, but it hands out every byte before the junk);
+ *   what was already passed on is skipped. A stream cannot be read twice: there the error stands.
+ *   fflate is not used from the start because, on a file cut short, it holds back the last block
+ *   that zlib gives out.
+ */
+import { createRequire } from 'node:module';
+import { Readable, type Duplex } from 'node:stream';
+import * as zlib from 'node:zlib';
+import { Gunzip as PureGunzip } from 'fflate';
+import { Decompress as PureZstd } from 'fzstd';
+import { DEFAULT_ZSTD_WINDOW_MAX, ZstdFrameScanner, ZstdWindowError, mib } from './zstd-frames.js';
+
+export type Compression = 'none' | 'gzip' | 'zstd';
+export type Unsupported = 'bzip2' | 'xz' | 'zip' | '7z' | 'tar';
+
+/**
+ * Bytes waited for before choosing (the longest magic number). tar's `ustar` stands at offset 257:
+ * it is looked for in whatever the first reads gave, as a stream may pause after a few bytes.
+ */
+export const SNIFF_BYTES = 6;
+
+const MAGIC: readonly (readonly [Compression | Unsupported, readonly number[]])[] = [
+  ['gzip', [0x1f, 0x8b]],
+  ['zstd', [0x28, 0xb5, 0x2f, 0xfd]],
+  ['bzip2', [0x42, 0x5a, 0x68]],
+  ['xz', [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]],
+  ['zip', [0x50, 0x4b, 0x03, 0x04]],
+  ['zip', [0x50, 0x4b, 0x05, 0x06]],
+  ['7z', [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]],
+];
+
+/**
+ * The format of a source from its name and first bytes. A name that promises gzip or zstd wins (a
+ * `.gz` that is not gzip is reported as corrupt rather than read as text); the formats forsyth does
+ * not read are recognised by their bytes alone.
+ */
+export function formatOf(name: string, head: Uint8Array): Compression | Unsupported {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.gz')) return 'gzip';
+  if (lower.endsWith('.zst') || lower.endsWith('.zstd')) return 'zstd';
+  for (const [format, magic] of MAGIC) if (magic.every((b, i) => head[i] === b)) return format;
+  const ustar = [0x75, 0x73, 0x74, 0x61, 0x72]; // "ustar"
+  if (ustar.every((b, i) => head[257 + i] === b)) return 'tar';
+  return 'none';
+}
+
+/** Why a format is refused, and the command that reads it instead. */
+export function unsupportedMessage(format: Unsupported, name: string): string {
+  const shown = name.includes(' ') ? `'${name}'` : name;
+  switch (format) {
+    case 'bzip2':
+      return `it is bzip2-compressed, which forsyth does not decompress; pipe it in: bzcat ${shown} | forsyth fens -`;
+    case 'xz':
+      return `it is xz-compressed, which forsyth does not decompress; pipe it in: xzcat ${shown} | forsyth fens -`;
+    case 'zip':
+      return `it is a zip archive; extract the PGN files first (unzip ${shown}), or pipe one in: unzip -p ${shown} | forsyth fens -`;
+    case '7z':
+      return `it is a 7z archive; extract the PGN files first (7z x ${shown}), or pipe them in: 7z x -so ${shown} | forsyth fens -`;
+    case 'tar':
+      return `it is a tar archive; extract the PGN files first (tar xf ${shown}), or pipe them in: tar xOf ${shown} | forsyth fens -`;
+  }
+}
+
+/** Thrown by the zstd decoder for a window above the limit; its message says how to raise it. */
+export class WindowTooLarge extends Error {
+  constructor(cause: ZstdWindowError) {
+    super(
+      `${cause.message} (zstd -d refuses it too without --long or --memory); if you trust the file, ` +
+        `raise the limit with --zstd-window-max ${Math.ceil(cause.window / (1024 * 1024))} (MiB; library: zstdWindowMax)`,
+    );
+  }
+}
+
+// ----- zstd -----
+
+export interface ZstdOptions {
+  /** Largest window accepted, in bytes (default 128 MiB, as `zstd -d`). */
+  readonly windowMax?: number;
+}
+
+/** fzstd refuses windows above this (about 2046 MiB). */
+const PURE_WINDOW_LIMIT = 2145386496;
+
+type NativeZstd = (options: { params?: Record<number, number> }) => Duplex;
+
+function nativeZstd(): NativeZstd | undefined {
+  const create = (zlib as unknown as { createZstdDecompress?: NativeZstd }).createZstdDecompress;
+  return typeof create === 'function' ? create : undefined;
+}
+
+export async function* unzstd(body: AsyncIterable<Uint8Array>, options: ZstdOptions = {}): AsyncGenerator<Buffer> {
+  const limit = Math.max(1024, options.windowMax ?? DEFAULT_ZSTD_WINDOW_MAX);
+  const native = nativeZstd();
+  // Without the native decoder, fzstd reads the large windows, up to its own limit.
+  const scanner = new ZstdFrameScanner(native === undefined ? Math.min(limit, PURE_WINDOW_LIMIT) : limit);
+  let refused: ZstdWindowError | undefined;
+  async function* pieces(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of body) {
+      const { pieces: cut, error } = scanner.feed(chunk);
+      yield* cut;
+      if (error) {
+        refused = error;
+        return;
+      }
+    }
+  }
+  const decode =
+    native !== undefined
+      ? nativeDecode(native, limit)
+      : limit <= DEFAULT_ZSTD_WINDOW_MAX && (await wasmAvailable())
+        ? wasmDecode
+        : pureDecode;
+  try {
+    yield* decode(pieces());
+  } catch (error) {
+    // A refused frame ends the input early: the decoder's complaint about it is beside the point.
+    if (!refused) throw error;
+  }
+  if (refused && refused.window <= limit) {
+    throw new Error(
+      `${refused.message.replace(/, above.*/, '')}, beyond what forsyth can decode on Node ${process.versions.node} ` +
+        '(Node 22.15 or later can); decompress it on the way in: zstd -dc --long=31 FILE | forsyth fens -',
+    );
+  }
+  if (refused) throw new WindowTooLarge(refused);
+}
+
+type Decode = (pieces: AsyncGenerator<Uint8Array>) => AsyncGenerator<Buffer>;
+
+function nativeDecode(create: NativeZstd, limit: number): Decode {
+  return async function* (pieces) {
+    const params: Record<number, number> = {};
+    const windowLogMax = (zlib.constants as unknown as Record<string, number>)['ZSTD_d_windowLogMax'];
+    if (windowLogMax !== undefined) params[windowLogMax] = Math.min(31, Math.max(10, Math.ceil(Math.log2(limit))));
+    const stream = create({ params });
+    // Backpressure: zlib stops mid-chunk while its output is not read.
+    const source = Readable.from(pieces);
+    source.on('error', (error) => stream.destroy(error));
+    source.pipe(stream);
+    try {
+      for await (const out of stream as AsyncIterable<Buffer>) yield out;
+    } finally {
+      source.destroy();
+    }
+  };
+}
+
+const pureDecode: Decode = async function* (pieces) {
+  const out: Buffer[] = [];
+  const zstd = new PureZstd((data) => {
+    if (data.length > 0) out.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  });
+  for await (const piece of pieces) {
+    zstd.push(piece);
+    yield* out.splice(0);
+  }
+  zstd.push(new Uint8Array(0), true); // throws on a truncated frame
+  yield* out.splice(0);
+};
+
+interface StreamingDecoder {
+  init(): Promise<void>;
+  decodeStreaming(arrays: Iterable<Uint8Array>): Generator<Uint8Array>;
+}
+
+let wasm: Promise<StreamingDecoder | undefined> | undefined;
+
+/** libzstd in WebAssembly, instantiated once; undefined where WebAssembly is not available. */
+function wasmDecoder(): Promise<StreamingDecoder | undefined> {
+  wasm ??= (async () => {
+    try {
+      const require = createRequire(import.meta.url);
+      const path = require.resolve('zstddec/stream');
+      const { ZSTDDecoder } = (await import(path)) as { ZSTDDecoder: new () => StreamingDecoder };
+      const decoder = new ZSTDDecoder();
+      await decoder.init();
+      return decoder;
+    } catch {
+      return undefined;
+    }
+  })();
+  return wasm;
+}
+
+async function wasmAvailable(): Promise<boolean> {
+  return (await wasmDecoder()) !== undefined;
+}
+
+/**
+ * The WebAssembly decoder takes a synchronous iterable of input; it is driven one output piece
+ * (at most 128 KiB) at a time, with the next input chunk read ahead before each step so that it is
+ * there whenever the decoder asks. It does not report libzstd's errors itself: a decoder that keeps
+ * returning nothing without taking input is stuck on corrupt data.
+ */
+const wasmDecode: Decode = async function* (pieces) {
+  const decoder = (await wasmDecoder()) as StreamingDecoder;
+  const box: Uint8Array[] = [];
+  let done = false;
+  const input: Iterable<Uint8Array> = {
+    [Symbol.iterator]: () => ({
+      next: (): IteratorResult<Uint8Array> => {
+        const value = box.shift();
+        return value === undefined ? { value: undefined, done: true } : { value, done: false };
+      },
+    }),
+  };
+  const steps = decoder.decodeStreaming(input);
+  let idle = 0;
+  for (;;) {
+    if (box.length === 0 && !done) {
+      const next = await pieces.next();
+      if (next.done) done = true;
+      else if (next.value.length > 0) box.push(next.value);
+      if (!done && box.length === 0) continue;
+    }
+    const waiting = box.length;
+    let step: IteratorResult<Uint8Array>;
+    try {
+      step = steps.next();
+    } catch (error) {
+      throw new Error(`not valid zstd data: it ends in the middle of a frame (${(error as Error).message})`);
+    }
+    if (step.done) return;
+    if (step.value.length > 0) {
+      idle = 0;
+      yield Buffer.from(step.value.buffer, step.value.byteOffset, step.value.byteLength);
+    } else if (box.length === waiting && ++idle > 4) {
+      throw new Error('not valid zstd data');
+    } else if (box.length !== waiting) idle = 0;
+  }
+};
+
+// ----- gzip -----
+
+/**
+ * Gunzip, fed one chunk at a time, each written only once the one before is decompressed and
+ * handed out: a chunk that Node's zlib receives after `end()` is inflated with Z_FINISH, and when
+ * that call fails (a truncated file) its output is dropped. `again`, when the source can be read a
+ * second time (a regular file), recovers what a data error dropped: see the module comment.
+ * Returns through `onJunk` whether data that is not gzip was ignored at the end.
+ */
+export async function* gunzip(
+  body: AsyncIterable<Buffer>,
+  again: (() => AsyncIterable<Buffer>) | undefined,
+  onJunk: () => void,
+): AsyncGenerator<Buffer> {
+  const unzip = zlib.createGunzip();
+  const out: Buffer[] = [];
+  let failure: (Error & { code?: string }) | undefined;
+  let passed = 0;
+  unzip.on('data', (chunk: Buffer) => out.push(chunk));
+  unzip.on('error', (error) => (failure ??= error));
+  // Settles when the write is done, or when the stream closed (a failed write never calls back).
+  const step = (act: (done: () => void) => void): Promise<void> =>
+    new Promise((done) => {
+      unzip.once('close', done);
+      act(() => {
+        unzip.off('close', done);
+        done();
+      });
+    });
+  const flush = function* (): Generator<Buffer> {
+    for (const chunk of out.splice(0)) {
+      passed += chunk.length;
+      yield chunk;
+    }
+  };
+  try {
+    for await (const chunk of body) {
+      if (!unzip.destroyed) await step((done) => unzip.write(chunk, done));
+      yield* flush();
+      if (failure) break;
+    }
+    if (!failure && !unzip.destroyed) await step(() => unzip.end());
+    yield* flush();
+  } finally {
+    unzip.destroy();
+  }
+  if (!failure) return;
+  // A stream cannot be read again: the error stands (read the file by its name to recover).
+  if (failure.code !== 'Z_DATA_ERROR' || again === undefined) throw failure;
+  // Data that is not gzip after some that was: decode again, without the native stream's losses.
+  let skip = passed;
+  let seen = false;
+  for await (const chunk of pureGunzip(again(), () => (seen = true))) {
+    if (skip >= chunk.length) {
+      skip -= chunk.length;
+      continue;
+    }
+    yield skip > 0 ? chunk.subarray(skip) : chunk;
+    skip = 0;
+  }
+  if (seen) onJunk();
+  else throw failure;
+}
+
+/** fflate's gunzip over a source: every byte before data that is not gzip, then `onJunk`. */
+async function* pureGunzip(source: AsyncIterable<Buffer>, onJunk: () => void): AsyncGenerator<Buffer> {
+  const out: Buffer[] = [];
+  let produced = 0;
+  const unzip = new PureGunzip((data) => {
+    produced += data.length;
+    if (data.length > 0) out.push(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+  });
+  let last = false;
+  try {
+    for await (const chunk of source) {
+      unzip.push(chunk);
+      yield* out.splice(0);
+    }
+    last = true;
+    unzip.push(new Uint8Array(0), true);
+  } catch (error) {
+    yield* out.splice(0);
+    const message = error instanceof Error ? error.message : String(error);
+    // Cut short, or not gzip at all: an error, as from zlib. Anything else after good data: junk.
+    if (last || produced === 0) throw Object.assign(new Error(message), { code: last ? 'Z_BUF_ERROR' : 'Z_DATA_ERROR' });
+    onJunk();
+    return;
+  }
+  yield* out.splice(0);
+}
+
+export { mib };

@@ -1,0 +1,46 @@
+/**
+ * The CLI side of decompression: formats forsyth does not read stop the run with exit 2 and the
+ * pipe that works; a zstd window above the limit too, until --zstd-window-max raises it; a .gz
+ * with trailing junk keeps all its games, with a warning.
+ */
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { tempFiles } from '../support/temp-files.js';
+import { run } from './helpers.js';
+
+const temp = tempFiles('compressed-cli');
+const GAME = '[Event "z"]\n\n1. e4 e5 *\n\n';
+
+describe('forsyth fens on compressed input', () => {
+  it('a .bz2 file: exit 2, naming bzip2 and the pipe that works', async () => {
+    const path = temp.write('games.pgn.bz2', Buffer.from('BZh91AY&SY\u0001\u0002\u0003'));
+    const r = await run(['fens', path]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('bzip2-compressed');
+    expect(r.stderr).toContain(`bzcat ${path} | forsyth fens -`);
+  }, 30_000);
+
+  it('a zstd frame with a 256 MiB window: exit 2 by default, read with --zstd-window-max 256', async () => {
+    const body = Buffer.from(GAME);
+    const word = 1 | (body.length << 3); // last raw block
+    const frame = Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 18 << 3, word & 255, (word >> 8) & 255, word >> 16]), body]);
+    const path = temp.write('big-window.pgn.zst', frame);
+    const refused = await run(['fens', path]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/needs a 256 MiB window, above the limit of 128 MiB.*--zstd-window-max 256/);
+    const raised = await run(['fens', '--zstd-window-max', '256', path]);
+    expect(raised.code).toBe(0);
+    expect(raised.stdout).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\nrnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n');
+  }, 30_000);
+
+  it('a .gz with trailing junk: every game, a warning, exit 0', async () => {
+    const games = Array.from({ length: 50 }, () => GAME).join('');
+    const path = temp.write('junk.pgn.gz', Buffer.concat([gzipSync(games), Buffer.from('junk after the gzip data')]));
+    const r = await run(['fens', path]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n\n')).toHaveLength(50);
+    expect(r.stderr).toContain('warning[IO_TRAILING_DATA]');
+    expect(r.stderr).toContain('50 games read');
+  }, 30_000);
+});
