@@ -7,7 +7,7 @@
  * castling rights go through a 16-entry table instead of a sort.
  */
 import { backRankKing } from './fen-castling.js';
-import { hasLegalEnPassant, hasPseudoEnPassant, Position } from './position.js';
+import { boardOf, hasLegalEnPassant, hasPseudoEnPassant, Position } from './position.js';
 import { BLACK, FILE_NAMES, ROOK, squareName, type Board, type Setup, type Square } from './types.js';
 
 /** Which en-passant square to write; see `makeFen`. */
@@ -225,10 +225,11 @@ function castlingLetter(
  */
 export function makeFen(pos: Setup & { readonly chess960?: boolean }, options: MakeFenOptions = {}): string {
   const chess960 = pos.chess960 === true;
+  const board = pos instanceof Position ? boardOf(pos) : pos.board; // Position.board would copy
   return (
-    makeBoardFen(pos.board) +
+    makeBoardFen(board) +
     (pos.turn === 'white' ? ' w ' : ' b ') +
-    makeCastlingField(pos.board, pos.castlingRooks, chess960, options.castling ?? 'xfen') +
+    makeCastlingField(board, pos.castlingRooks, chess960, options.castling ?? 'xfen') +
     ' ' +
     makeEpField(pos, chess960, options.ep ?? 'always') +
     ' ' +

@@ -8,7 +8,7 @@
  */
 import { generateLegal } from './movegen.js';
 import { MutableBoard } from './mutable-board.js';
-import { decodeMove, type Position } from './position.js';
+import { decodeMove, loadPosition, type Position } from './position.js';
 import { makeUci } from './uci.js';
 
 /** Room for the legal moves of one ply (218 is the known maximum). */
@@ -35,7 +35,7 @@ function count(mb: MutableBoard, depth: number, buffer: Int32Array, offset: numb
  */
 export function perft(pos: Position, depth: number): number {
   if (depth < 1) return 1;
-  const mb = new MutableBoard().load(pos);
+  const mb = loadPosition(new MutableBoard(), pos);
   return count(mb, depth, new Int32Array(PLY_MOVES * depth), 0);
 }
 
@@ -45,7 +45,7 @@ export function perft(pos: Position, depth: number): number {
  */
 export function perftDivide(pos: Position, depth: number): { move: string; nodes: number }[] {
   if (depth < 1) return [];
-  const mb = new MutableBoard().load(pos);
+  const mb = loadPosition(new MutableBoard(), pos);
   const buffer = new Int32Array(PLY_MOVES * depth);
   const end = generateLegal(mb, buffer, 0);
   const result: { move: string; nodes: number }[] = [];
