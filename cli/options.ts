@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { CASTLING_NOTATIONS, EP_MODES, type CastlingNotation, type EpMode } from '../src/index.js';
 import { POSITION_FORMATS, type PositionFormat } from './output/formats.js';
 
 /** Options every command that reads PGN accepts. */
@@ -18,8 +19,8 @@ export interface InputOptions {
 export interface PositionOptions extends InputOptions {
   readonly format: PositionFormat;
   readonly variations?: boolean;
-  readonly ep: 'always' | 'pseudo' | 'legal';
-  readonly castling?: 'kq' | 'shredder' | 'xfen';
+  readonly ep: EpMode;
+  readonly castling?: CastlingNotation;
   readonly tags?: readonly string[];
 }
 
@@ -37,15 +38,13 @@ export function addPositionOptions(cmd: Command): Command {
     .option('--variations', 'also walk every variation (adds a `path` column)')
     .addOption(
       new Option('--ep <mode>', 'which en-passant squares to write: after every double push, when a pawn can take, or when the capture is legal')
-        .choices(['always', 'pseudo', 'legal'])
+        .choices(EP_MODES)
         .default('always'),
     )
     .addOption(
-      new Option('--castling <notation>', 'castling letters: KQkq, Shredder-FEN (HAha) or X-FEN (default: KQkq, X-FEN for Chess960)').choices([
-        'kq',
-        'shredder',
-        'xfen',
-      ]),
+      new Option('--castling <notation>', 'castling letters: KQkq, Shredder-FEN (HAha) or X-FEN (default: KQkq, X-FEN for Chess960)').choices(
+        CASTLING_NOTATIONS,
+      ),
     )
     .option('--tags <names>', 'add these tag values to each record (ndjson and csv), e.g. White,Black,Date', parseNameList);
 }

@@ -22,7 +22,7 @@ export {
   isInsufficientMaterial,
   pieceAt,
 } from './core/position.js';
-export { parseFen, makeFen, makeBoardFen } from './core/fen.js';
+export { parseFen, makeFen, makeBoardFen, EP_MODES, CASTLING_NOTATIONS } from './core/fen.js';
 export type { SanError, SanMove } from './core/san.js';
 export { parseSan, parseSanSyntax, resolveSan, makeSan } from './core/san.js';
 export { parseUci, makeUci } from './core/uci.js';

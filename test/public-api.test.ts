@@ -11,7 +11,7 @@ describe('public API', () => {
   it('forsyth (browser-safe) exports exactly these values', () => {
     expect(Object.keys(browser).sort()).toEqual(
       [
-        'COLORS', 'DIAGNOSTIC_CODES', 'GameSplitter', 'INITIAL_FEN', 'LineIndex', 'PlyRecord', 'Position', 'ROLES',
+        'CASTLING_NOTATIONS', 'COLORS', 'DIAGNOSTIC_CODES', 'EP_MODES', 'GameSplitter', 'INITIAL_FEN', 'LineIndex', 'PlyRecord', 'Position', 'ROLES',
         'buildGame', 'diagnostic', 'err', 'findMoveBetween', 'findTag', 'fixGame', 'formatDiagnostic', 'hasErrors',
         'initialPosition', 'isCheck', 'isCheckmate', 'isInsufficientMaterial', 'isNullMove', 'isStalemate',
         'legalMoves', 'locate', 'makeBoardFen', 'makeFen', 'makeSan', 'makeUci', 'ok', 'parseFen', 'parseGame',

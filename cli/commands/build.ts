@@ -10,8 +10,8 @@ import { buildGame, INITIAL_FEN, parseFen, type Diagnostic, type Position } from
 import { collectTagFilter, type TagFilter } from '../options.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
 import { BufferedWriter } from '../output/writer.js';
+import { placeFenDiagnostic, readStdinText, splitLines } from '../text-input.js';
 import { usageError } from '../usage.js';
-import { placeFenDiagnostic } from './fen.js';
 
 interface BuildOptions {
   readonly fen?: string;
@@ -56,9 +56,7 @@ export function registerBuild(program: Command): void {
 async function readText(cmd: Command, path: string): Promise<string> {
   try {
     if (path !== '-') return readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
-    const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-    return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+    return await readStdinText();
   } catch (error) {
     usageError(cmd, `cannot read '${path}': ${(error as Error).message}`);
   }
@@ -83,7 +81,7 @@ async function runBuild(options: BuildOptions, cmd: Command): Promise<number> {
   let built;
   if (options.fens !== undefined) {
     label = options.fens === '-' ? '<stdin>' : options.fens;
-    const lines = (await readText(cmd, options.fens)).split(/\r\n|\n|\r/);
+    const lines = splitLines(await readText(cmd, options.fens));
     built = buildGame({ fens: lines, tags, chess960 });
   } else {
     const start = startPosition(options.fen, chess960, reporter);

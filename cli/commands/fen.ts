@@ -6,18 +6,20 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { LineIndex, makeFen, parseFen, type Diagnostic, type Position } from '../../src/index.js';
+import {
+  CASTLING_NOTATIONS, EP_MODES, makeFen, parseFen, type CastlingNotation, type Diagnostic, type EpMode, type Position,
+} from '../../src/index.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
-import { renderBoard } from '../output/board.js';
+import { diagramStyle, renderBoard } from '../output/board.js';
+import { placeFenDiagnostic, readStdinText, splitLines } from '../text-input.js';
 import { usageError } from '../usage.js';
-import { diagramStyle } from './show.js';
 
 interface FenCommandOptions {
   readonly format: 'text' | 'json';
   readonly chess960?: boolean;
   readonly strict?: boolean;
-  readonly castling?: 'kq' | 'shredder' | 'xfen';
-  readonly ep: 'always' | 'pseudo' | 'legal';
+  readonly castling?: CastlingNotation;
+  readonly ep: EpMode;
   readonly board?: boolean;
   readonly quiet?: boolean;
 }
@@ -46,11 +48,11 @@ export function registerFen(program: Command): void {
     .option('--chess960', 'read castling rights as Chess960 (Shredder-FEN and X-FEN letters are detected anyway)')
     .option('--strict', 'refuse the lenient repairs (missing counters, extra spaces, …): errors instead of warnings')
     .addOption(
-      new Option('--castling <notation>', 'write castling as KQkq, Shredder-FEN (HAha) or X-FEN').choices(['kq', 'shredder', 'xfen']),
+      new Option('--castling <notation>', 'write castling as KQkq, Shredder-FEN (HAha) or X-FEN').choices(CASTLING_NOTATIONS),
     )
     .addOption(
       new Option('--ep <mode>', 'write the en passant square after every double push, when a pawn can take, or when the capture is legal')
-        .choices(['always', 'pseudo', 'legal'])
+        .choices(EP_MODES)
         .default('always'),
     )
     .option('--board', 'also print a board diagram after each valid FEN')
@@ -64,23 +66,13 @@ export function registerFen(program: Command): void {
     });
 }
 
-/** One FEN diagnostic with the line (argument number or stdin line) and the column of its offset. */
-export function placeFenDiagnostic(d: Diagnostic, text: string, line: number): Diagnostic {
-  const column = d.offset === undefined ? 1 : new LineIndex(text).locate(d.offset).column;
-  return { ...d, line, column };
-}
-
 interface FenInput {
   readonly text: string;
   readonly line: number;
 }
 
 async function stdinLines(): Promise<FenInput[]> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
-  return text
-    .split(/\r\n|\n|\r/)
+  return splitLines(await readStdinText())
     .map((line, i) => ({ text: line, line: i + 1 }))
     .filter((input) => input.text.trim() !== '');
 }

@@ -6,8 +6,8 @@
 import type { Command } from 'commander';
 import { INITIAL_FEN, parseFen, perft, perftDivide, type Checked, type Position } from '../../src/index.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
+import { placeFenDiagnostic } from '../text-input.js';
 import { usageError } from '../usage.js';
-import { placeFenDiagnostic } from './fen.js';
 
 interface PerftOptions {
   readonly divide?: boolean;

@@ -9,6 +9,14 @@
 
 export type DiagramStyle = 'ascii' | 'unicode' | 'color';
 
+/** ASCII when piped, colours on a terminal (Unicode without colours when NO_COLOR is set). */
+export function diagramStyle(options: { readonly ascii?: boolean; readonly unicode?: boolean }): DiagramStyle {
+  const noColor = (process.env['NO_COLOR'] ?? '') !== '';
+  if (options.ascii) return 'ascii';
+  if (options.unicode || process.stdout.isTTY) return noColor ? 'unicode' : 'color';
+  return 'ascii';
+}
+
 export interface Diagram {
   /** The FEN's first field, for example `rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR`. */
   readonly placement: string;

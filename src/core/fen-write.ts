@@ -10,10 +10,12 @@ import { backRankKing } from './fen-castling.js';
 import { boardOf, hasLegalEnPassant, hasPseudoEnPassant, Position } from './position.js';
 import { BLACK, FILE_NAMES, ROOK, squareName, type Board, type Setup, type Square } from './types.js';
 
-/** Which en-passant square to write; see `makeFen`. */
-export type FenEpMode = 'always' | 'pseudo' | 'legal';
-/** How to write castling rights; see `makeFen`. */
-export type FenCastlingMode = 'kq' | 'xfen' | 'shredder';
+/** Which en-passant square to write, every mode (see `makeFen`): the one list the types and CLI use. */
+export const EP_MODES = ['always', 'pseudo', 'legal'] as const;
+export type FenEpMode = (typeof EP_MODES)[number];
+/** How to write castling rights, every notation (see `makeFen`). */
+export const CASTLING_NOTATIONS = ['kq', 'shredder', 'xfen'] as const;
+export type FenCastlingMode = (typeof CASTLING_NOTATIONS)[number];
 
 export interface MakeFenOptions {
   readonly ep?: FenEpMode;

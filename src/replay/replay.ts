@@ -12,7 +12,7 @@
  * - Variations are walked with an explicit stack, so nesting depth never touches the call stack.
  */
 import { diagnostic, excerptOf, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
-import { makeFen } from '../core/fen.js';
+import { makeFen, type FenCastlingMode, type FenEpMode } from '../core/fen.js';
 import { decodeMove, encodeNormalMove, type Position } from '../core/position.js';
 import { ReplayBoard } from '../core/replay-board.js';
 import { makeSan, parseSan, type SanError } from '../core/san.js';
@@ -22,8 +22,8 @@ import type { Comment, Evaluation, Game, MoveLine, MoveNode } from '../pgn/ast.j
 import { locate } from '../pgn/parse-game.js';
 import { startingPosition, type StartingPosition } from './start.js';
 
-export type EpMode = 'always' | 'pseudo' | 'legal';
-export type CastlingNotation = 'kq' | 'xfen' | 'shredder';
+export type EpMode = FenEpMode;
+export type CastlingNotation = FenCastlingMode;
 
 export interface FenOptions {
   /** Which en-passant squares to write: after every double push (the standard), when a pawn
