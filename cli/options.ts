@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { CASTLING_NOTATIONS, EP_MODES, type CastlingNotation, type EpMode } from '../src/index.js';
+import { CASTLING_NOTATIONS, EP_MODES, isTagName, type CastlingNotation, type EpMode } from '../src/index.js';
 import { POSITION_FORMATS, type PositionFormat } from './output/formats.js';
 
 /** Options every command that reads PGN accepts. */
@@ -52,7 +52,7 @@ export function addPositionOptions(cmd: Command): Command {
 /** `White,Black` → ['White', 'Black']; tag names per PGN standard 8.1.1 (letters, digits, `_`). */
 export function parseNameList(value: string): string[] {
   const names = value.split(',').map((s) => s.trim());
-  const bad = names.find((n) => !/^[A-Za-z0-9_]+$/.test(n));
+  const bad = names.find((n) => !isTagName(n));
   if (bad !== undefined) throw new InvalidArgumentError(`"${bad}" is not a tag name (letters, digits and _ only)`);
   return names;
 }
@@ -104,6 +104,6 @@ export interface TagFilter {
 export function collectTagFilter(value: string, previous: readonly TagFilter[] = []): TagFilter[] {
   const eq = value.indexOf('=');
   const name = eq > 0 ? value.slice(0, eq).trim() : '';
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new InvalidArgumentError('expected NAME=VALUE, e.g. White=Carlsen, Magnus');
+  if (!isTagName(name)) throw new InvalidArgumentError('expected NAME=VALUE, e.g. White=Carlsen, Magnus');
   return [...previous, { name, value: value.slice(eq + 1) }];
 }

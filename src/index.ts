@@ -40,13 +40,11 @@ export type {
   ResultToken,
   MoveNumber,
   Span,
-} from './pgn/ast.js';
-export { parsePgn } from './pgn/parse.js';
-export { parseGame, locate } from './pgn/parse-game.js';
-export { GameSplitter, splitGames } from './pgn/split.js';
-export type { GameChunk } from './pgn/split.js';
-export { writePgn } from './pgn/write.js';
-export type { WriteOptions } from './pgn/write.js';
+} from './pgn/index.js';
+export { parsePgn, parseGame, locate, GameSplitter, splitGames, writePgn } from './pgn/index.js';
+export type { GameChunk, WriteOptions, SevenTagName, CommentCommands } from './pgn/index.js';
+export { getTag, decodeTagValue, encodeTagValue, isTagName, isSevenTagName, SEVEN_TAG_ROSTER } from './pgn/index.js';
+export { parseCommentCommands } from './pgn/index.js';
 
 export type { ReplayOptions, FenOptions, EpMode, CastlingNotation, GameReplay } from './replay/replay.js';
 export { replay, PlyRecord } from './replay/replay.js';

@@ -33,8 +33,9 @@ function target(file: string, specifier: string): string {
 const LAYER_MAY_IMPORT: Record<string, readonly string[]> = {
   'src/core/': ['src/core/', 'src/result', 'src/diagnostics'],
   'src/pgn/': ['src/pgn/', 'src/result', 'src/diagnostics'],
-  'src/replay/': ['src/replay/', 'src/core/', 'src/pgn/', 'src/result', 'src/diagnostics'],
-  'src/node/': ['src/node/', 'src/pgn/', 'src/index', 'src/result', 'src/diagnostics', 'node:', 'iconv-lite', 'fzstd'],
+  // Other layers reach PGN through its face only (src/pgn/index.ts), so its internals can move.
+  'src/replay/': ['src/replay/', 'src/core/', 'src/pgn/index', 'src/result', 'src/diagnostics'],
+  'src/node/': ['src/node/', 'src/pgn/index', 'src/index', 'src/result', 'src/diagnostics', 'node:', 'iconv-lite', 'fzstd'],
 };
 
 describe('src/ dependency directions', () => {

@@ -17,7 +17,8 @@ describe('public API', () => {
         'legalMoves', 'locate', 'makeBoardFen', 'makeFen', 'makeSan', 'makeUci', 'ok', 'parseFen', 'parseGame',
         'parsePgn', 'parseSan', 'parseSanSyntax', 'parseSquare', 'parseUci', 'perft', 'perftDivide', 'pieceAt',
         'play', 'replay', 'resolveSan', 'splitGames', 'squareName', 'startingPosition', 'validate', 'variantKind',
-        'writePgn',
+        'writePgn', 'getTag', 'decodeTagValue', 'encodeTagValue', 'isTagName', 'isSevenTagName', 'SEVEN_TAG_ROSTER',
+        'parseCommentCommands',
       ].sort(),
     );
   });

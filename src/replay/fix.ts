@@ -10,7 +10,7 @@
  */
 import type { Diagnostic } from '../diagnostics.js';
 import { isNullMove } from '../core/types.js';
-import type { Game, MoveLine, MoveNode, Tag } from '../pgn/ast.js';
+import { splitCheck, type Game, type MoveLine, type MoveNode, type Tag } from '../pgn/index.js';
 import { replay } from './replay.js';
 import { findTag } from './start.js';
 
@@ -53,12 +53,6 @@ function fixTags(game: Game, changes: string[]): readonly Tag[] {
     }
   }
   return tags;
-}
-
-/** Canonical SAN split into the move and its check suffix: `Qxf7#` → [`Qxf7`, `#`]. */
-function checkSuffix(san: string): { san: string; check: string } {
-  const match = /^(.*?)([+#]*)$/.exec(san);
-  return { san: match?.[1] ?? san, check: match?.[2] ?? '' };
 }
 
 /** Every line of the tree (main line first), parents before their variations. */
@@ -109,7 +103,7 @@ export function fixGame(game: Game): FixedGame {
   for (const record of replayed) {
     const node = record.node;
     if (!node || !record.move || isNullMove(record.move)) continue;
-    const fixed = checkSuffix(record.canonicalSan);
+    const fixed = splitCheck(record.canonicalSan) ?? { san: record.canonicalSan, check: '' };
     if (fixed.san === node.san && fixed.check === node.check) continue;
     canonical.set(node, fixed);
     changes.push(`${moveLabel(record.moveNumber, record.color, node.san + node.check)} → ${fixed.san}${fixed.check}`);

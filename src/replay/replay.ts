@@ -18,8 +18,7 @@ import { ReplayBoard } from '../core/replay-board.js';
 import { makeSan, parseSan, type SanError } from '../core/san.js';
 import { makeUci } from '../core/uci.js';
 import { isNullMove, type Move, type NormalMove } from '../core/types.js';
-import type { Comment, Evaluation, Game, MoveLine, MoveNode } from '../pgn/ast.js';
-import { locate } from '../pgn/parse-game.js';
+import { locate, type Comment, type Evaluation, type Game, type MoveLine, type MoveNode } from '../pgn/index.js';
 import { startingPosition, type StartingPosition } from './start.js';
 
 export type EpMode = FenEpMode;

@@ -6,7 +6,7 @@
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import { isCheck, isCheckmate } from '../core/position.js';
-import type { Game } from '../pgn/ast.js';
+import type { Game } from '../pgn/index.js';
 import { placeInGame, replay, type PlyRecord } from './replay.js';
 import { findTag } from './start.js';
 
