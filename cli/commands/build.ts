@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { buildGame, INITIAL_FEN, parseFen, type Diagnostic, type Position } from '../../src/index.js';
+import { buildGame, INITIAL_FEN, parseFen, type Checked, type Diagnostic, type Position } from '../../src/index.js';
 import { collectTagFilter, type TagFilter } from '../options.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
 import { BufferedWriter } from '../output/writer.js';
@@ -78,7 +78,7 @@ async function runBuild(options: BuildOptions, cmd: Command): Promise<number> {
   for (const { name, value } of options.tag ?? []) tags[name] = value;
   const chess960 = options.chess960 === true;
   let label = '--moves';
-  let built;
+  let built: Checked<string>;
   if (options.fens !== undefined) {
     label = options.fens === '-' ? '<stdin>' : options.fens;
     const lines = splitLines(await readText(cmd, options.fens));

@@ -25,7 +25,6 @@ export interface MakeFenOptions {
 /** Char code of the FEN letter of each piece code (index = code); '?' marks codes that are not pieces. */
 const PIECE_CHAR_CODES: readonly number[] = [...'?PNBRQK??pnbrqk?'].map((c) => c.charCodeAt(0));
 const DIGIT_0 = 48;
-const SLASH = 47;
 /** Standard castling field by bit set: K = 1, Q = 2, k = 4, q = 8. @internal */
 export const STANDARD_CASTLING: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
   const text = (bits & 1 ? 'K' : '') + (bits & 2 ? 'Q' : '') + (bits & 4 ? 'k' : '') + (bits & 8 ? 'q' : '');

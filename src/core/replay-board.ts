@@ -19,7 +19,7 @@ import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './mutable
 import { Position, isPseudoEnPassant, loadPosition, rooksOfMask } from './position.js';
 import { resolveSanFields } from './san.js';
 import { SanFields, readSan } from './san-syntax.js';
-import { BLACK, PAWN, squareName } from './types.js';
+import { PAWN, squareName } from './types.js';
 
 /** Log entry layout: rank keys 0–7 (rank 1 first), then these fields. */
 const TURN = 8;
