@@ -37,10 +37,7 @@ export const DIAGNOSTIC_CODES = {
   FEN_EP_NOT_EMPTY: 'error',
   FEN_EP_HALFMOVE_NOT_ZERO: 'warning',
   FEN_RANKS_REVERSED: 'error',
-  // ----- SAN / UCI (src/core/san.ts, uci.ts) -----
-  SAN_SYNTAX: 'error',
-  SAN_ILLEGAL: 'error',
-  SAN_AMBIGUOUS: 'error',
+  // ----- SAN (src/replay/replay.ts; bad moves are REPLAY_*, and the core returns SanError values) -----
   SAN_NULL_MOVE: 'info',
   // ----- PGN syntax (src/pgn/) -----
   PGN_SYNTAX: 'error',

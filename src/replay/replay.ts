@@ -184,6 +184,8 @@ class ReplayWalk implements Iterator<PlyRecord> {
   /** The log entry the live board stands on. */
   private live = 0;
   private started = false;
+  /** Whether this walk has reported a null move: once per game, so the list stays short. */
+  private reportedNull = false;
 
   constructor(
     private readonly game: Game,
@@ -237,8 +239,10 @@ class ReplayWalk implements Iterator<PlyRecord> {
         }
         code = isNullMove(parsed.value) ? NULL_CODE : encodeNormalMove(before, parsed.value);
       }
-      if (code === NULL_CODE) board.playNull();
-      else board.play(code);
+      if (code === NULL_CODE) {
+        board.playNull();
+        if (!this.reportedNull) this.reportNull(node);
+      } else board.play(code);
       const entry = board.record();
       this.live = entry;
       frame.index++;
@@ -257,11 +261,19 @@ class ReplayWalk implements Iterator<PlyRecord> {
     return { done: true, value: undefined };
   }
 
+  private reportNull(node: MoveNode): void {
+    this.reportedNull = true;
+    const message = `"${node.san}" is a null move: the side to move passes (not a legal chess move)`;
+    const hint = 'null moves mark analysis lines; later null moves in this game are not reported again';
+    this.diagnostics.push(placeInGame(this.game, diagnostic('SAN_NULL_MOVE', message, { offset: node.offset, length: node.length, excerpt: node.san, hint })));
+  }
+
   /** The start of a walk: diagnostics reset, the board set up; returns the ply 0 record if asked for. */
   private begin(): PlyRecord | undefined {
     const { game, diagnostics } = this;
     const placed = (d: Diagnostic): Diagnostic => placeInGame(game, d);
     diagnostics.length = 0;
+    this.reportedNull = false;
     for (const d of this.start.diagnostics) diagnostics.push(placed(d));
     const first = this.start.position;
     if (!first) return undefined;
