@@ -56,6 +56,13 @@ describe('src/ dependency directions', () => {
     expect(offending).toEqual([]);
   });
 
+  it('src/index.ts takes the PGN layer from its face, src/pgn/index.ts', () => {
+    const file = join(ROOT, 'src/index.ts');
+    const pgn = importsOf(file).map((s) => target(file, s)).filter((t) => t.startsWith('src/pgn/'));
+    expect(pgn.length).toBeGreaterThan(0);
+    expect(pgn.filter((t) => t !== 'src/pgn/index.js')).toEqual([]);
+  });
+
   it('keeps Node out of everything but src/node/', () => {
     const offending = files
       .filter((f) => !relative(ROOT, f).startsWith('src/node/'))
