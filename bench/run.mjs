@@ -260,7 +260,12 @@ if (slice && slice !== corpus) console.log(`slow tools ran on: ${slice.label} ($
 if (oracle) console.log(`python-chess reference (shared/corpus/expected): ${oracle.fens} FENs, checksum ${oracle.checksum}${sliceOracle ? `; first ${slice.games} games: ${sliceOracle.checksum}` : ''}`);
 console.log('');
 // perft has no games or bytes: drop those two columns.
-if (job === 'perft') for (const r of table) r.splice(7, 1), r.splice(5, 1);
+if (job === 'perft') {
+  for (const r of table) {
+    r.splice(7, 1);
+    r.splice(5, 1);
+  }
+}
 const widths = table[0].map((_, i) => Math.max(...table.map((r) => String(r[i]).length)));
 for (const [i, r] of table.entries()) {
   console.log(r.map((c, j) => (j < 2 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  ').trimEnd());

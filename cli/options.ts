@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { whereString } from '../src/index.js';
+import { CASTLING_NOTATIONS, EP_MODES, isTagName, whereString, type CastlingNotation, type EpMode } from '../src/index.js';
 import { parseColumnList } from './columns.js';
 import { POSITION_FORMATS, type PositionFormat } from './output/formats.js';
 
@@ -24,8 +24,8 @@ export interface InputOptions {
 export interface PositionOptions extends InputOptions {
   readonly format: PositionFormat;
   readonly variations?: boolean;
-  readonly ep: 'always' | 'pseudo' | 'legal';
-  readonly castling?: 'kq' | 'shredder' | 'xfen';
+  readonly ep: EpMode;
+  readonly castling?: CastlingNotation;
   readonly tags?: readonly string[];
   /** --columns (checked names). */
   readonly columns?: readonly string[];
@@ -51,15 +51,13 @@ export function addPositionOptions(cmd: Command): Command {
     .option('--variations', 'also walk every variation (adds a `path` column)')
     .addOption(
       new Option('--ep <mode>', 'which en-passant squares to write: after every double push, when a pawn can take, or when the capture is legal')
-        .choices(['always', 'pseudo', 'legal'])
+        .choices(EP_MODES)
         .default('always'),
     )
     .addOption(
-      new Option('--castling <notation>', 'castling letters: KQkq, Shredder-FEN (HAha) or X-FEN (default: KQkq, X-FEN for Chess960)').choices([
-        'kq',
-        'shredder',
-        'xfen',
-      ]),
+      new Option('--castling <notation>', 'castling letters: KQkq, Shredder-FEN (HAha) or X-FEN (default: KQkq, X-FEN for Chess960)').choices(
+        CASTLING_NOTATIONS,
+      ),
     )
     .option('--tags <names>', 'add these tag values to each record (ndjson, csv, tsv, parquet), e.g. White,Black,Date', parseNameList)
     .option('--columns <list>', 'the columns of each row, in order (ndjson, csv, tsv, parquet), e.g. game,ply,fen,san,clock,eval_cp; "all" for all (see README: Columns)', parseColumnList)
@@ -76,7 +74,7 @@ function parseTagName(value: string): string {
 /** `White,Black` → ['White', 'Black']; tag names per PGN standard 8.1.1 (letters, digits, `_`). */
 export function parseNameList(value: string): string[] {
   const names = value.split(',').map((s) => s.trim());
-  const bad = names.find((n) => !/^[A-Za-z0-9_]+$/.test(n));
+  const bad = names.find((n) => !isTagName(n));
   if (bad !== undefined) throw new InvalidArgumentError(`"${bad}" is not a tag name (letters, digits and _ only)`);
   return names;
 }
@@ -152,6 +150,6 @@ export function bothFilters(a: string | undefined, b: string | undefined): strin
 export function collectTagFilter(value: string, previous: readonly TagFilter[] = []): TagFilter[] {
   const eq = value.indexOf('=');
   const name = eq > 0 ? value.slice(0, eq).trim() : '';
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new InvalidArgumentError('expected NAME=VALUE, e.g. White=Carlsen, Magnus');
+  if (!isTagName(name)) throw new InvalidArgumentError('expected NAME=VALUE, e.g. White=Carlsen, Magnus');
   return [...previous, { name, value: value.slice(eq + 1) }];
 }

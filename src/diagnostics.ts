@@ -37,10 +37,7 @@ export const DIAGNOSTIC_CODES = {
   FEN_EP_NOT_EMPTY: 'error',
   FEN_EP_HALFMOVE_NOT_ZERO: 'warning',
   FEN_RANKS_REVERSED: 'error',
-  // ----- SAN / UCI (src/core/san.ts, uci.ts) -----
-  SAN_SYNTAX: 'error',
-  SAN_ILLEGAL: 'error',
-  SAN_AMBIGUOUS: 'error',
+  // ----- SAN (src/replay/replay.ts; bad moves are REPLAY_*, and the core returns SanError values) -----
   SAN_NULL_MOVE: 'info',
   // ----- PGN syntax (src/pgn/) -----
   PGN_SYNTAX: 'error',
@@ -152,6 +149,17 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
+/** Code points that start in `text[from, to)`: how columns are counted. O(to - from). */
+export function countCodePoints(text: string, from = 0, to = text.length): number {
+  let count = 0;
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    // The low half of a surrogate pair does not start a new code point.
+    if (c < 0xdc00 || c > 0xdfff) count++;
+  }
+  return count;
+}
+
 /**
  * Offset → 1-based line and column. Lines end at `\n`, `\r\n` or a lone `\r` (Peggy counts only
  * `\n`). Columns count code points, so an accented name does not shift the caret.
@@ -194,24 +202,13 @@ export class LineIndex {
     } else if (lo === this.lastLine && this.lastOffset - clamped < clamped - start) {
       // Closer to the last place than to the line start: count back from there.
       from = clamped;
-      column = this.lastColumn - this.codePoints(clamped, this.lastOffset);
+      column = this.lastColumn - countCodePoints(this.text, clamped, this.lastOffset);
     }
-    column += this.codePoints(from, clamped);
+    column += countCodePoints(this.text, from, clamped);
     this.lastLine = lo;
     this.lastOffset = clamped;
     this.lastColumn = column;
     return { line: lo + 1, column };
-  }
-
-  /** Code points that start in `text[from, to)`. */
-  private codePoints(from: number, to: number): number {
-    let count = 0;
-    for (let i = from; i < to; i++) {
-      const c = this.text.charCodeAt(i);
-      // The low half of a surrogate pair does not start a new code point.
-      if (c < 0xdc00 || c > 0xdfff) count++;
-    }
-    return count;
   }
 
   /** Adds line and column to a diagnostic that has an offset (and, optionally, shifts it). */

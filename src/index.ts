@@ -22,7 +22,7 @@ export {
   isInsufficientMaterial,
   pieceAt,
 } from './core/position.js';
-export { parseFen, makeFen, makeBoardFen, repairFen, type FenChange, type RepairedFen } from './core/fen.js';
+export { parseFen, makeFen, makeBoardFen, repairFen, EP_MODES, CASTLING_NOTATIONS, type FenChange, type RepairedFen } from './core/fen.js';
 export type { SanError, SanMove } from './core/san.js';
 export { parseSan, parseSanSyntax, resolveSan, makeSan } from './core/san.js';
 export { parseUci, makeUci } from './core/uci.js';
@@ -41,13 +41,11 @@ export type {
   ResultToken,
   MoveNumber,
   Span,
-} from './pgn/ast.js';
-export { parsePgn } from './pgn/parse.js';
-export { parseGame, locate } from './pgn/parse-game.js';
-export { GameSplitter, splitGames } from './pgn/split.js';
-export type { GameChunk } from './pgn/split.js';
-export { writePgn } from './pgn/write.js';
-export type { WriteOptions } from './pgn/write.js';
+} from './pgn/index.js';
+export { parsePgn, parseGame, locate, GameSplitter, splitGames, writePgn } from './pgn/index.js';
+export type { GameChunk, WriteOptions, SevenTagName, CommentCommands } from './pgn/index.js';
+export { getTag, decodeTagValue, encodeTagValue, isTagName, isSevenTagName, SEVEN_TAG_ROSTER } from './pgn/index.js';
+export { parseCommentCommands } from './pgn/index.js';
 
 export type { ReplayOptions, FenOptions, EpMode, CastlingNotation, GameReplay } from './replay/replay.js';
 export { replay, PlyRecord } from './replay/replay.js';
@@ -65,5 +63,5 @@ export { writeStyledPgn, type MoveStyle, type StyledWriteOptions } from './repla
 
 export { compileWhere, whereString, gameSubject, chunkSubject, ratingOf, timeControlOf, timeControlClassOf, TIME_CONTROL_CLASSES } from './filter/index.js';
 export type { WhereFilter, WhereSubject, TimeControl, TimeControlClass } from './filter/index.js';
-export { scanTags } from './pgn/tag-scan.js';
-export type { ScannedTag } from './pgn/tag-scan.js';
+export { scanTags } from './pgn/index.js';
+export type { ScannedTag } from './pgn/index.js';

@@ -11,16 +11,18 @@ describe('public API', () => {
   it('forsyth (browser-safe) exports exactly these values', () => {
     expect(Object.keys(browser).sort()).toEqual(
       [
-        'COLORS', 'DIAGNOSTIC_CODES', 'GameSplitter', 'INITIAL_FEN', 'LineIndex', 'PlyRecord', 'Position', 'ROLES',
-        'buildGame', 'diagnostic', 'err', 'escapeControls', 'findMoveBetween', 'findTag', 'fixGame', 'formatDiagnostic', 'hasErrors',
-        'initialPosition', 'isCheck', 'isCheckmate', 'isInsufficientMaterial', 'isNullMove', 'isStalemate',
-        'legalMoves', 'locate', 'makeBoardFen', 'makeFen', 'makeSan', 'makeUci', 'ok', 'parseFen', 'parseGame',
-        'parsePgn', 'parseSan', 'parseSanSyntax', 'parseSquare', 'parseUci', 'perft', 'perftDivide', 'pieceAt',
-        'chunkSubject', 'classifyOpening', 'compileWhere', 'gameHash', 'gameHashes', 'GameHashSet', 'gameSubject',
-        'LineHash', 'openingKey', 'openingOfPosition', 'openingSubject', 'openingTable', 'play', 'polyglotHex',
-        'polyglotKey', 'ratingOf', 'renderBoard', 'renderBoardSvg', 'repairFen', 'replay', 'resolveSan', 'scanTags',
-        'splitGames', 'squareName', 'startingPosition', 'TIME_CONTROL_CLASSES', 'timeControlClassOf',
-        'timeControlOf', 'validate', 'variantKind', 'whereString', 'writePgn', 'writeStyledPgn',
+        'buildGame', 'CASTLING_NOTATIONS', 'chunkSubject', 'classifyOpening', 'COLORS', 'compileWhere',
+        'decodeTagValue', 'diagnostic', 'DIAGNOSTIC_CODES', 'encodeTagValue', 'EP_MODES', 'err', 'escapeControls',
+        'findMoveBetween', 'findTag', 'fixGame', 'formatDiagnostic', 'gameHash', 'gameHashes', 'GameHashSet',
+        'GameSplitter', 'gameSubject', 'getTag', 'hasErrors', 'INITIAL_FEN', 'initialPosition', 'isCheck',
+        'isCheckmate', 'isInsufficientMaterial', 'isNullMove', 'isSevenTagName', 'isStalemate', 'isTagName',
+        'legalMoves', 'LineHash', 'LineIndex', 'locate', 'makeBoardFen', 'makeFen', 'makeSan', 'makeUci', 'ok',
+        'openingKey', 'openingOfPosition', 'openingSubject', 'openingTable', 'parseCommentCommands', 'parseFen',
+        'parseGame', 'parsePgn', 'parseSan', 'parseSanSyntax', 'parseSquare', 'parseUci', 'perft', 'perftDivide',
+        'pieceAt', 'play', 'PlyRecord', 'polyglotHex', 'polyglotKey', 'Position', 'ratingOf', 'renderBoard',
+        'renderBoardSvg', 'repairFen', 'replay', 'resolveSan', 'ROLES', 'scanTags', 'SEVEN_TAG_ROSTER', 'splitGames',
+        'squareName', 'startingPosition', 'TIME_CONTROL_CLASSES', 'timeControlClassOf', 'timeControlOf', 'validate',
+        'variantKind', 'whereString', 'writePgn', 'writeStyledPgn',
       ].sort(),
     );
   });

@@ -20,7 +20,7 @@ interface Example {
   readonly line: number;
 }
 
-export function readmeExamples(markdown: string): Example[] {
+function readmeExamples(markdown: string): Example[] {
   const examples: Example[] = [];
   const pattern = /```js\n([\s\S]*?)```\s*\n```text\n([\s\S]*?)```/g;
   for (const m of markdown.matchAll(pattern)) {

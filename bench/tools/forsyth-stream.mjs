@@ -1,6 +1,5 @@
 // forsyth's Node streaming reader (forsyth/node): games arrive one at a time from the file, so
 // memory stays flat however large the file is. Same replay as forsyth.mjs.
-import { pathToFileURL } from 'node:url';
 import { args, bareSan, Fnv, report, skip, timed } from './common.mjs';
 import { load, replayGame } from './forsyth.mjs';
 

@@ -5,15 +5,15 @@
  * The work is the library's `buildGame`; this file reads the inputs and prints.
  */
 import type { Command } from 'commander';
-import { buildGame, diagnostic, INITIAL_FEN, parseFen, type Diagnostic, type Position } from '../../src/index.js';
+import { buildGame, diagnostic, INITIAL_FEN, parseFen, type Checked, type Diagnostic, type Position } from '../../src/index.js';
 import { outputClash } from '../inputs.js';
 import { interruption } from '../interrupt.js';
 import { readLines } from '../lines.js';
 import { collectTagFilter, type TagFilter } from '../options.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
 import { BufferedWriter } from '../output/writer.js';
+import { placeFenDiagnostic, tooLongLine } from '../text-input.js';
 import { fsMessage, usageError } from '../usage.js';
-import { placeFenDiagnostic, tooLongLine } from './fen.js';
 
 interface BuildOptions {
   readonly fen?: string;
@@ -106,7 +106,7 @@ async function runBuild(options: BuildOptions, cmd: Command): Promise<number> {
   for (const { name, value } of options.tag ?? []) tags[name] = value;
   const chess960 = options.chess960 === true;
   let label = '--moves';
-  let built;
+  let built: Checked<string>;
   if (options.fens !== undefined) {
     label = options.fens === '-' ? '<stdin>' : options.fens;
     const lines = await readFenLines(cmd, options.fens, label, reporter);

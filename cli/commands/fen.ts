@@ -6,21 +6,25 @@
  */
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { diagnostic, INITIAL_FEN, LineIndex, makeFen, parseFen, renderBoard, type Diagnostic, type Position } from '../../src/index.js';
+import {
+  CASTLING_NOTATIONS, diagnostic, EP_MODES, INITIAL_FEN, makeFen, parseFen, renderBoard,
+  type CastlingNotation, type Diagnostic, type EpMode, type Position,
+} from '../../src/index.js';
 import { interruption, windDownOnInterrupt } from '../interrupt.js';
 import { readLines, type InputLine } from '../lines.js';
 import { fileGivenAsFen } from '../mixups.js';
+import { diagramStyle } from '../output/board.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
 import { BufferedWriter } from '../output/writer.js';
+import { placeFenDiagnostic, tooLongLine } from '../text-input.js';
 import { usageError } from '../usage.js';
-import { diagramStyle } from './show.js';
 
 interface FenCommandOptions {
   readonly format: 'text' | 'json';
   readonly chess960?: boolean;
   readonly strict?: boolean;
-  readonly castling?: 'kq' | 'shredder' | 'xfen';
-  readonly ep: 'always' | 'pseudo' | 'legal';
+  readonly castling?: CastlingNotation;
+  readonly ep: EpMode;
   readonly board?: boolean;
   readonly quiet?: boolean;
 }
@@ -56,11 +60,11 @@ export function registerFen(program: Command): void {
     .option('--chess960', 'read castling rights as Chess960 (Shredder-FEN and X-FEN letters are detected anyway)')
     .option('--strict', 'refuse the lenient repairs (missing counters, extra spaces, …): errors instead of warnings')
     .addOption(
-      new Option('--castling <notation>', 'write castling as KQkq, Shredder-FEN (HAha) or X-FEN').choices(['kq', 'shredder', 'xfen']),
+      new Option('--castling <notation>', 'write castling as KQkq, Shredder-FEN (HAha) or X-FEN').choices(CASTLING_NOTATIONS),
     )
     .addOption(
       new Option('--ep <mode>', 'write the en passant square after every double push, when a pawn can take, or when the capture is legal')
-        .choices(['always', 'pseudo', 'legal'])
+        .choices(EP_MODES)
         .default('always'),
     )
     .option('--board', 'also print a board diagram after each valid FEN')
@@ -79,13 +83,6 @@ export function registerFen(program: Command): void {
     });
 }
 
-
-/** One FEN diagnostic with the line (argument number or stdin line) and the column of its offset. */
-export function placeFenDiagnostic(d: Diagnostic, text: string, line: number): Diagnostic {
-  const column = d.offset === undefined ? 1 : new LineIndex(text).locate(d.offset).column;
-  return { ...d, line, column };
-}
-
 interface FenInput {
   readonly text: string;
   readonly line: number;
@@ -101,15 +98,6 @@ async function* stdinLines(flush: () => Promise<void>): AsyncGenerator<InputLine
   for await (const input of readLines('-', MAX_LINE, { signal: interruption, afterChunk: flush })) {
     if (input.tooLong || input.text.trim() !== '') yield input;
   }
-}
-
-/** The diagnostic for a line too long to be a FEN. */
-export function tooLongLine(input: { readonly line: number }, max: number): Diagnostic {
-  return diagnostic('IO_LINE_TOO_LONG', `line ${input.line} is longer than ${max} characters, so not a FEN; it is skipped`, {
-    line: input.line,
-    column: 1,
-    hint: 'one FEN per line is expected',
-  });
 }
 
 function problemJson(d: Diagnostic): Record<string, unknown> {

@@ -7,8 +7,8 @@ import type { Command } from 'commander';
 import { INITIAL_FEN, legalMoves, makeUci, parseFen, perft, play, type Checked, type Position } from '../../src/index.js';
 import { interruption, windDownOnInterrupt, yieldToEvents } from '../interrupt.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
+import { placeFenDiagnostic } from '../text-input.js';
 import { usageError } from '../usage.js';
-import { placeFenDiagnostic } from './fen.js';
 
 interface PerftOptions {
   readonly divide?: boolean;

@@ -9,10 +9,11 @@ import {
   type Diagnostic, type Diagram, type DiagramStyle, type Game, type PlyRecord, type Position,
 } from '../../src/index.js';
 import { outputClash, readInput, type InputFile } from '../inputs.js';
+import { diagramStyle } from '../output/board.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
 import { replaceFile } from '../output/replace.js';
 import { usageError } from '../usage.js';
-import { placeFenDiagnostic } from './fen.js';
+import { placeFenDiagnostic } from '../text-input.js';
 
 interface ShowOptions {
   readonly pgn?: string;
@@ -56,14 +57,6 @@ export function registerShow(program: Command): void {
     .action(async (fen: string | undefined, options: ShowOptions, cmd: Command) => {
       process.exitCode = await runShow(fen, options, cmd);
     });
-}
-
-/** ASCII when piped, colours on a terminal (Unicode without colours when NO_COLOR is set). */
-export function diagramStyle(options: { readonly ascii?: boolean; readonly unicode?: boolean }): DiagramStyle {
-  const noColor = (process.env['NO_COLOR'] ?? '') !== '';
-  if (options.ascii) return 'ascii';
-  if (options.unicode || process.stdout.isTTY) return noColor ? 'unicode' : 'color';
-  return 'ascii';
 }
 
 function wholeNumber(cmd: Command, name: string, text: string, min: number): number {

@@ -7,13 +7,15 @@
  * castling rights go through a 16-entry table instead of a sort.
  */
 import { backRankKing } from './fen-castling.js';
-import { hasLegalEnPassant, hasPseudoEnPassant, Position } from './position.js';
+import { boardOf, hasLegalEnPassant, hasPseudoEnPassant, Position } from './position.js';
 import { BLACK, FILE_NAMES, ROOK, squareName, type Board, type Setup, type Square } from './types.js';
 
-/** Which en-passant square to write; see `makeFen`. */
-export type FenEpMode = 'always' | 'pseudo' | 'legal';
-/** How to write castling rights; see `makeFen`. */
-export type FenCastlingMode = 'kq' | 'xfen' | 'shredder';
+/** Which en-passant square to write, every mode (see `makeFen`): the one list the types and CLI use. */
+export const EP_MODES = ['always', 'pseudo', 'legal'] as const;
+export type FenEpMode = (typeof EP_MODES)[number];
+/** How to write castling rights, every notation (see `makeFen`). */
+export const CASTLING_NOTATIONS = ['kq', 'shredder', 'xfen'] as const;
+export type FenCastlingMode = (typeof CASTLING_NOTATIONS)[number];
 
 export interface MakeFenOptions {
   readonly ep?: FenEpMode;
@@ -23,7 +25,6 @@ export interface MakeFenOptions {
 /** Char code of the FEN letter of each piece code (index = code); '?' marks codes that are not pieces. */
 const PIECE_CHAR_CODES: readonly number[] = [...'?PNBRQK??pnbrqk?'].map((c) => c.charCodeAt(0));
 const DIGIT_0 = 48;
-const SLASH = 47;
 /** Standard castling field by bit set: K = 1, Q = 2, k = 4, q = 8. @internal */
 export const STANDARD_CASTLING: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
   const text = (bits & 1 ? 'K' : '') + (bits & 2 ? 'Q' : '') + (bits & 4 ? 'k' : '') + (bits & 8 ? 'q' : '');
@@ -225,10 +226,11 @@ function castlingLetter(
  */
 export function makeFen(pos: Setup & { readonly chess960?: boolean }, options: MakeFenOptions = {}): string {
   const chess960 = pos.chess960 === true;
+  const board = pos instanceof Position ? boardOf(pos) : pos.board; // Position.board would copy
   return (
-    makeBoardFen(pos.board) +
+    makeBoardFen(board) +
     (pos.turn === 'white' ? ' w ' : ' b ') +
-    makeCastlingField(pos.board, pos.castlingRooks, chess960, options.castling ?? 'xfen') +
+    makeCastlingField(board, pos.castlingRooks, chess960, options.castling ?? 'xfen') +
     ' ' +
     makeEpField(pos, chess960, options.ep ?? 'always') +
     ' ' +

@@ -20,7 +20,8 @@ import { Position } from './position.js';
 export { parseFenSetup, type FenLayout, type FenReadOptions, type FieldSpan, type ParsedFen } from './fen-read.js';
 export { validateSetup, type ValidateOptions } from './fen-validate.js';
 export { repairFen, type FenChange, type RepairedFen } from './fen-repair.js';
-export { makeBoardFen, makeCastlingField, makeFen, type FenCastlingMode, type FenEpMode, type MakeFenOptions } from './fen-write.js';
+export { CASTLING_NOTATIONS, EP_MODES, makeBoardFen, makeCastlingField, makeFen } from './fen-write.js';
+export type { FenCastlingMode, FenEpMode, MakeFenOptions } from './fen-write.js';
 
 export interface ParseFenOptions extends FenReadOptions {
   /** Check chess legality (default true). False still needs a well-formed FEN (8×8 board, valid fields). */

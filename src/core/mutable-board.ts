@@ -38,11 +38,11 @@ const UNDO_SIZE = 3;
 const MAX_PLY = 256;
 
 /**
- * What a `MutableBoard` starts from: the fields of a `Position` in their compact form.
- * `castling` is a mask: bit f for a white rook on file f of rank 1, bit 8 + f for black on rank 8.
+ * What a `MutableBoard` starts from, beside the board: the fields of a `Position` in their compact
+ * form. `castling` is a mask: bit f for a white rook on file f of rank 1, bit 8 + f for black on rank 8.
+ * (The board comes separately: a `Position` keeps its own in a private field; see `loadPosition`.)
  */
 export interface CompactPosition {
-  readonly board: Int8Array;
   readonly turn: 'white' | 'black';
   readonly castlingMask: number;
   readonly epSquare: number | undefined;
@@ -70,8 +70,8 @@ export class MutableBoard {
   private sp = 0;
 
   /** Copies a position in; the board is copied, never shared. */
-  load(pos: CompactPosition): this {
-    this.board.set(pos.board);
+  load(pos: CompactPosition, board: Int8Array): this {
+    this.board.set(board);
     this.occupancyStale = true;
     this.us = pos.turn === 'white' ? 0 : BLACK;
     this.castling = pos.castlingMask;

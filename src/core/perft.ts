@@ -9,7 +9,7 @@
 import { generateLegal } from './movegen.js';
 import { MutableBoard } from './mutable-board.js';
 import { checkDepth } from '../arguments.js';
-import { checkPosition, decodeMove, type Position } from './position.js';
+import { checkPosition, decodeMove, loadPosition, type Position } from './position.js';
 import { makeUci } from './uci.js';
 
 /** Room for the legal moves of one ply (218 is the known maximum). */
@@ -38,7 +38,7 @@ export function perft(pos: Position, depth: number): number {
   checkPosition('perft', pos);
   checkDepth('perft', depth);
   if (depth < 1) return 1;
-  const mb = new MutableBoard().load(pos);
+  const mb = loadPosition(new MutableBoard(), pos);
   return count(mb, depth, new Int32Array(PLY_MOVES * depth), 0);
 }
 
@@ -50,7 +50,7 @@ export function perftDivide(pos: Position, depth: number): { move: string; nodes
   checkPosition('perftDivide', pos);
   checkDepth('perftDivide', depth);
   if (depth < 1) return [];
-  const mb = new MutableBoard().load(pos);
+  const mb = loadPosition(new MutableBoard(), pos);
   const buffer = new Int32Array(PLY_MOVES * depth);
   const end = generateLegal(mb, buffer, 0);
   const result: { move: string; nodes: number }[] = [];

@@ -23,9 +23,13 @@ export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 const SCRATCH = new MutableBoard();
 const MOVE_BUFFER = new Int32Array(256);
 
+/** Set by `Position`'s static block: the one way to reach a position's own board array. */
+let ownBoard: (pos: Position) => Board;
+
 /**
- * A position believed legal (built by `parseFen` after validation, or by `play`). Immutable at the
- * API: `play` returns a new `Position`, and nothing here writes to `board` after construction.
+ * A position believed legal (built by `parseFen` after validation, or by `play`). Immutable in
+ * fact: `play` returns a new `Position`, and the board lives in a private field that `board` only
+ * copies, so no caller can change a position after construction.
  */
 export class Position implements Setup {
   /**
@@ -40,9 +44,16 @@ export class Position implements Setup {
   /** @internal */
   readonly blackKing: number;
   private readonly check: boolean;
+  // A true private field, not `private`: TypeScript's `private` is gone at run time, and a writable
+  // `board` let `p.board[4] = 0` remove a king while `king()` and the check flag still saw it.
+  readonly #board: Board;
+
+  static {
+    ownBoard = (pos) => pos.#board;
+  }
 
   private constructor(
-    readonly board: Board,
+    board: Board,
     readonly turn: Color,
     castlingMask: number,
     readonly epSquare: Square | undefined,
@@ -54,6 +65,7 @@ export class Position implements Setup {
     whiteKing: number,
     blackKing: number,
   ) {
+    this.#board = board;
     this.castlingMask = castlingMask;
     this.castlingRooks = rooksOfMask(castlingMask);
     this.whiteKing = whiteKing;
@@ -80,14 +92,22 @@ export class Position implements Setup {
   }
 
   /**
-   * A position from the compact fields a `MutableBoard` keeps (`board` is taken, not copied): how
-   * replay turns its log back into positions. @internal
+   * A position from the compact fields a `MutableBoard` keeps (`board` is copied, so the caller may
+   * reuse it): how replay turns its log back into positions. @internal
    */
   static fromCompact(
     board: Board, turn: Color, castlingMask: number, epSquare: Square | undefined, halfmoves: number, fullmoves: number,
     chess960: boolean, whiteKing: number, blackKing: number,
   ): Position {
-    return new Position(board, turn, castlingMask, epSquare, halfmoves, fullmoves, chess960, whiteKing, blackKing);
+    return new Position(board.slice(), turn, castlingMask, epSquare, halfmoves, fullmoves, chess960, whiteKing, blackKing);
+  }
+
+  /**
+   * The placement as piece codes, a1 = 0 … h8 = 63 (see `Board`): a new copy on every read, so
+   * writing to it cannot change the position. Cost: a 64-byte copy; `pieceAt` reads one square.
+   */
+  get board(): Board {
+    return this.#board.slice();
   }
 
   /** Whether the side to move is in check (worked out once, when the position is built). */
@@ -112,13 +132,14 @@ export class Position implements Setup {
     const fullmoves = this.turn === 'black' ? this.fullmoves + 1 : this.fullmoves;
     const next = opposite(this.turn);
     if (isNullMove(move)) {
-      const { board, castlingMask, chess960, whiteKing, blackKing } = this;
-      return new Position(board.slice(), next, castlingMask, undefined, this.halfmoves + 1, fullmoves, chess960, whiteKing, blackKing);
+      const { castlingMask, chess960, whiteKing, blackKing } = this;
+      return new Position(this.#board.slice(), next, castlingMask, undefined, this.halfmoves + 1, fullmoves, chess960, whiteKing, blackKing);
     }
     const code = encodeNormalMove(this, move);
-    const mb = SCRATCH.load(this);
-    const pawnMove = ((this.board[move.from & 63] ?? 0) & ROLE_MASK) === PAWN;
-    const reset = pawnMove || ((code & KIND_CASTLE) === 0 && this.board[move.to & 63] !== 0);
+    const own = this.#board;
+    const mb = SCRATCH.load(this, own);
+    const pawnMove = ((own[move.from & 63] ?? 0) & ROLE_MASK) === PAWN;
+    const reset = pawnMove || ((code & KIND_CASTLE) === 0 && own[move.to & 63] !== 0);
     mb.make(code);
     const ep = mb.ep >= 0 ? mb.ep : undefined;
     const halfmoves = reset ? 0 : this.halfmoves + 1;
@@ -147,7 +168,7 @@ function checkMove(pos: Position, move: unknown): asserts move is Move {
   if (promotion !== undefined && !(ROLES as readonly unknown[]).includes(promotion)) {
     throw new TypeError(`play: expected promotion to be one of ${ROLES.join(', ')} or absent, got ${JSON.stringify(promotion)}`);
   }
-  const n = generateLegal(SCRATCH.load(pos), MOVE_BUFFER, 0);
+  const n = generateLegal(loadPosition(SCRATCH, pos), MOVE_BUFFER, 0);
   for (let i = 0; i < n; i++) {
     const legal = decodeMove(MOVE_BUFFER[i] ?? 0);
     if (legal.from === from && legal.to === to && legal.promotion === promotion) return;
@@ -156,6 +177,19 @@ function checkMove(pos: Position, move: unknown): asserts move is Move {
     `play: the move ${squareName(from as number)}${squareName(to as number)}${promotion ? ` (promotion to ${String(promotion)})` : ''} is not legal here; ` +
       'take moves from legalMoves, parseSan or parseUci (castling is king takes own rook: { from: e1, to: h1 })',
   );
+}
+
+/**
+ * The position's own board array, not a copy: for core modules that only read it on hot paths.
+ * Never exported from `src/index.ts`, so users reach the board only through the copying `board`.
+ */
+export function boardOf(pos: Position): Board {
+  return ownBoard(pos);
+}
+
+/** `mb` loaded with `pos` (the board is copied in). */
+export function loadPosition(mb: MutableBoard, pos: Position): MutableBoard {
+  return mb.load(pos, ownBoard(pos));
 }
 
 /** One shared, never-mutated array per castling mask, so `play` allocates none. */
@@ -179,14 +213,15 @@ export function rooksOfMask(mask: number): readonly Square[] {
 export function encodeNormalMove(pos: Position, move: NormalMove): number {
   const from = move.from & 63;
   const to = move.to & 63;
-  const piece = pos.board[from] ?? 0;
+  const board = ownBoard(pos);
+  const piece = board[from] ?? 0;
   const role = piece & ROLE_MASK;
   const own = piece & BLACK;
   const promotion = move.promotion === undefined ? 0 : ROLES.indexOf(move.promotion) + 1;
   let kind = KIND_NORMAL;
-  if (role === KING && pos.board[to] === (ROOK | own)) kind = KIND_CASTLE;
+  if (role === KING && board[to] === (ROOK | own)) kind = KIND_CASTLE;
   else if (role === PAWN && Math.abs(to - from) === 16) kind = KIND_DOUBLE_PUSH;
-  else if (role === PAWN && to === pos.epSquare && (from & 7) !== (to & 7) && pos.board[to] === 0) {
+  else if (role === PAWN && to === pos.epSquare && (from & 7) !== (to & 7) && board[to] === 0) {
     kind = KIND_EN_PASSANT;
   }
   return encodeMove(from, to, promotion, kind);
@@ -210,7 +245,7 @@ export function decodeMove(code: number): NormalMove {
  */
 export function legalMoves(pos: Position): NormalMove[] {
   checkPosition('legalMoves', pos);
-  const n = generateLegal(SCRATCH.load(pos), MOVE_BUFFER, 0);
+  const n = generateLegal(loadPosition(SCRATCH, pos), MOVE_BUFFER, 0);
   const moves: NormalMove[] = new Array<NormalMove>(n);
   for (let i = 0; i < n; i++) moves[i] = decodeMove(MOVE_BUFFER[i] ?? 0);
   return moves;
@@ -237,7 +272,7 @@ export function isCheck(pos: Position): boolean {
 }
 
 function hasNoMoves(pos: Position): boolean {
-  return generateLegal(SCRATCH.load(pos), MOVE_BUFFER, 0) === 0;
+  return generateLegal(loadPosition(SCRATCH, pos), MOVE_BUFFER, 0) === 0;
 }
 
 /**
@@ -267,8 +302,9 @@ export function isInsufficientMaterial(pos: Position): boolean {
   let minors = 0;
   let knights = 0;
   let bishopColors = 0;
+  const board = ownBoard(pos);
   for (let sq = 0; sq < 64; sq++) {
-    const role = (pos.board[sq] ?? 0) & ROLE_MASK;
+    const role = (board[sq] ?? 0) & ROLE_MASK;
     if (role === PAWN || role === ROOK || role === QUEEN) return false;
     if (role === KNIGHT) knights++;
     if (role === BISHOP) bishopColors |= 1 << (((sq >> 3) + sq) & 1);
@@ -286,7 +322,7 @@ export function isInsufficientMaterial(pos: Position): boolean {
  */
 export function hasLegalEnPassant(pos: Position): boolean {
   if (pos.epSquare === undefined) return false;
-  const mb = SCRATCH.load(pos);
+  const mb = loadPosition(SCRATCH, pos);
   return generateEnPassant(mb, MOVE_BUFFER, 0, mb.ownKing()) > 0;
 }
 
@@ -296,7 +332,7 @@ export function hasLegalEnPassant(pos: Position): boolean {
  */
 export function hasPseudoEnPassant(pos: Position): boolean {
   const ep = pos.epSquare;
-  return ep !== undefined && isPseudoEnPassant(pos.board, pos.turn === 'white' ? 0 : BLACK, ep);
+  return ep !== undefined && isPseudoEnPassant(ownBoard(pos), pos.turn === 'white' ? 0 : BLACK, ep);
 }
 
 /** `hasPseudoEnPassant` on a bare board: `us` is the side to move (0 or `BLACK`). @internal */
@@ -321,7 +357,7 @@ export function pieceAt(pos: Position, square: Square): Piece | undefined {
   if (typeof square !== 'number' || !Number.isInteger(square) || square < 0 || square > 63) {
     throw argumentError('pieceAt', 'a square 0-63 (a1 = 0, h8 = 63; parseSquare turns a name into one)', square);
   }
-  return pieceFromCode(pos.board[square] ?? 0);
+  return pieceFromCode(ownBoard(pos)[square] ?? 0);
 }
 
 const BACK_RANK: readonly Role[] = ['rook', 'knight', 'bishop', 'queen', 'king', 'bishop', 'knight', 'rook'];

@@ -16,10 +16,10 @@ import {
 } from './fen-write.js';
 import { generateEnPassant } from './movegen.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './mutable-board.js';
-import { Position, isPseudoEnPassant, rooksOfMask } from './position.js';
+import { Position, isPseudoEnPassant, loadPosition, rooksOfMask } from './position.js';
 import { resolveSanFields } from './san.js';
 import { SanFields, readSan } from './san-syntax.js';
-import { BLACK, PAWN, squareName } from './types.js';
+import { PAWN, squareName } from './types.js';
 
 /** Log entry layout: rank keys 0–7 (rank 1 first), then these fields. */
 const TURN = 8;
@@ -34,6 +34,8 @@ const BLACK_KING = 15;
 const STRIDE = 16;
 
 const MOVE_BUFFER = new Int32Array(16);
+/** Scratch for `position()`: `Position.fromCompact` copies it. */
+const ENTRY_BOARD = new Int8Array(64);
 const SAN = new SanFields();
 /** Castling rights that `KQkq` can spell: the rooks on a1, h1, a8, h8. */
 const CORNERS = 0x8181;
@@ -73,8 +75,8 @@ export class ReplayBoard {
     private readonly epMode: FenEpMode,
     private readonly castlingMode: FenCastlingMode,
   ) {
-    this.mb.load(start);
-    for (let rank = 0; rank < 8; rank++) this.keys[rank] = rankKey(start.board, rank * 8);
+    loadPosition(this.mb, start);
+    for (let rank = 0; rank < 8; rank++) this.keys[rank] = rankKey(this.mb.board, rank * 8);
     this.halfmoves = start.halfmoves;
     this.fullmoves = start.fullmoves;
     this.check = start.isCheck();
@@ -168,13 +170,12 @@ export class ReplayBoard {
     const mb = this.mb;
     this.boardAt(entry, mb.board);
     mb.load({
-      board: mb.board,
       turn: log[o + TURN] ? 'black' : 'white',
       castlingMask: log[o + CASTLING] ?? 0,
       epSquare: (log[o + EP] ?? -1) >= 0 ? log[o + EP] : undefined,
       whiteKing: log[o + WHITE_KING] ?? -1,
       blackKing: log[o + BLACK_KING] ?? -1,
-    });
+    }, mb.board);
     for (let rank = 0; rank < 8; rank++) this.keys[rank] = log[o + rank] ?? 0;
     this.halfmoves = log[o + HALFMOVES] ?? 0;
     this.fullmoves = log[o + FULLMOVES] ?? 1;
@@ -200,7 +201,7 @@ export class ReplayBoard {
     const o = entry * STRIDE;
     const ep = log[o + EP] ?? -1;
     const pos = Position.fromCompact(
-      this.boardAt(entry, new Int8Array(64)), log[o + TURN] ? 'black' : 'white', log[o + CASTLING] ?? 0,
+      this.boardAt(entry, ENTRY_BOARD), log[o + TURN] ? 'black' : 'white', log[o + CASTLING] ?? 0,
       ep >= 0 ? ep : undefined, log[o + HALFMOVES] ?? 0, log[o + FULLMOVES] ?? 1, this.chess960,
       log[o + WHITE_KING] ?? -1, log[o + BLACK_KING] ?? -1,
     );

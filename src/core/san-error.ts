@@ -2,7 +2,7 @@
  * `SanError`: why a SAN or UCI move could not be resolved, with the moves a caller can offer as a
  * hint. Depends on `position.ts`; no Node.
  */
-import { legalMoves, type Position } from './position.js';
+import { boardOf, legalMoves, type Position } from './position.js';
 import type { NormalMove, Square } from './types.js';
 
 /**
@@ -43,7 +43,8 @@ export interface MoveHint {
  * Cost: one full generation (it runs only on the error path).
  */
 export function closestMoves(pos: Position, hint: MoveHint): NormalMove[] {
-  const roleOf = (m: NormalMove): number => (pos.board[m.from] ?? 0) & 7;
+  const board = boardOf(pos);
+  const roleOf = (m: NormalMove): number => (board[m.from] ?? 0) & 7;
   const score = (m: NormalMove): number =>
     (m.to === hint.to ? 4 : 0) + (m.from === hint.from ? 2 : 0) + (roleOf(m) === hint.role ? 1 : 0);
   return legalMoves(pos)

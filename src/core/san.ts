@@ -13,7 +13,7 @@ import { candidatesTo, castlingMove, isLegalCandidate } from './candidates.js';
 import { generateLegal } from './movegen.js';
 import { KIND_EN_PASSANT, KIND_MASK, MutableBoard } from './mutable-board.js';
 import { checkObject, checkString } from '../arguments.js';
-import { checkPosition, decodeMove, encodeNormalMove, type Position } from './position.js';
+import { boardOf, checkPosition, decodeMove, encodeNormalMove, loadPosition, type Position } from './position.js';
 import { closestMoves, sanError, type SanError } from './san-error.js';
 import { SAN_KING_SIDE, SAN_NORMAL, SAN_QUEEN_SIDE, parseSanSyntax, type SanFields, type SanMove } from './san-syntax.js';
 import { isCastling, legalFromTo } from './uci.js';
@@ -40,14 +40,14 @@ type NormalSan = Extract<SanMove, { kind: 'normal' }>;
 export function resolveSan(pos: Position, san: SanMove): Result<NormalMove, SanError> {
   if (san.kind === 'null') return err(sanError('null', san.text, `null move '${san.text}' is not allowed here`));
   if (san.kind === 'castle') {
-    const code = castlingMove(SCRATCH.load(pos), san.side);
+    const code = castlingMove(loadPosition(SCRATCH, pos), san.side);
     if (code >= 0) return ok(decodeMove(code));
     return err(sanError('illegal', san.text, `castling '${san.text}' is not legal here`, closestMoves(pos, { role: 6 })));
   }
   if (san.role === undefined) return resolveLongAlgebraic(pos, san);
   const role = ROLES.indexOf(san.role) + 1;
   const promotion = san.promotion === undefined ? 0 : ROLES.indexOf(san.promotion) + 1;
-  const n = matchingMoves(SCRATCH.load(pos), pos.isCheck(), role, san.to, san.fromFile ?? -1, san.fromRank ?? -1, san.capture, promotion);
+  const n = matchingMoves(loadPosition(SCRATCH, pos), pos.isCheck(), role, san.to, san.fromFile ?? -1, san.fromRank ?? -1, san.capture, promotion);
   if (n === 1) return ok(matchedMove(san, MATCHES[0] ?? 0));
   if (n > 1) {
     const matches: NormalMove[] = [];
@@ -109,9 +109,10 @@ export function resolveSanFields(mb: MutableBoard, inCheck: boolean, san: SanFie
 function resolveLongAlgebraic(pos: Position, san: NormalSan): Result<NormalMove, SanError> {
   const from = (san.fromRank ?? 0) * 8 + (san.fromFile ?? 0);
   const move = legalFromTo(pos, from, san.to, san.promotion);
-  const capturesNothing = move !== undefined && pos.board[san.to] === 0 && san.to !== pos.epSquare;
+  const board = boardOf(pos);
+  const capturesNothing = move !== undefined && board[san.to] === 0 && san.to !== pos.epSquare;
   if (move !== undefined && !(san.capture && (capturesNothing || isCastling(pos, move)))) return ok(move);
-  const role = (pos.board[from] ?? 0) & 7;
+  const role = (board[from] ?? 0) & 7;
   return err(sanError('illegal', san.text, `'${san.text}' is not legal here`, closestMoves(pos, { role, from, to: san.to })));
 }
 
@@ -142,7 +143,7 @@ export function makeSan(pos: Position, move: Move): string {
   checkPosition('makeSan', pos);
   checkObject('makeSan', 'the move', move);
   if (isNullMove(move)) return '--';
-  const mb = SCRATCH.load(pos);
+  const mb = loadPosition(SCRATCH, pos);
   const code = encodeNormalMove(pos, move);
   let san: string;
   if (isCastling(pos, move)) san = move.to > move.from ? 'O-O' : 'O-O-O';
@@ -154,8 +155,9 @@ export function makeSan(pos: Position, move: Move): string {
 }
 
 function moveText(pos: Position, mb: MutableBoard, move: NormalMove, code: number): string {
-  const role = (pos.board[move.from] ?? 0) & 7;
-  const capture = pos.board[move.to] !== 0 || (code & KIND_MASK) === KIND_EN_PASSANT;
+  const board = boardOf(pos);
+  const role = (board[move.from] ?? 0) & 7;
+  const capture = board[move.to] !== 0 || (code & KIND_MASK) === KIND_EN_PASSANT;
   const target = squareName(move.to);
   if (role === 1) {
     const promotion = move.promotion === undefined ? '' : `=${letterOf(move.promotion)}`;

@@ -8,7 +8,7 @@
 import { candidatesTo, castlingMove, isLegalCandidate } from './candidates.js';
 import { MutableBoard } from './mutable-board.js';
 import { checkObject, checkString } from '../arguments.js';
-import { checkPosition, decodeMove, type Position } from './position.js';
+import { boardOf, checkPosition, decodeMove, loadPosition, type Position } from './position.js';
 import { sanError, closestMoves, type SanError } from './san-error.js';
 import { err, ok, type Result } from '../result.js';
 import {
@@ -22,8 +22,9 @@ const ROLE_LETTERS = 'pnbrqk';
 
 /** Whether `move` is castling in `pos` (the king takes its own rook). */
 export function isCastling(pos: Position, move: NormalMove): boolean {
-  const piece = pos.board[move.from] ?? 0;
-  return (piece & 7) === KING && pos.board[move.to] === (ROOK | (piece & BLACK));
+  const board = boardOf(pos);
+  const piece = board[move.from] ?? 0;
+  return (piece & 7) === KING && board[move.to] === (ROOK | (piece & BLACK));
 }
 
 /**
@@ -48,7 +49,7 @@ export function makeUci(pos: Position, move: Move): string {
  * Cost: the candidates onto `to` only, never a full generation. @internal
  */
 export function legalFromTo(pos: Position, from: Square, to: Square, promotion: Role | undefined): NormalMove | undefined {
-  const mb = SCRATCH.load(pos);
+  const mb = loadPosition(SCRATCH, pos);
   const piece = mb.board[from] ?? 0;
   if (piece === 0 || (piece & BLACK) !== mb.us) return undefined;
   const lastRank = (piece & 7) === 1 && (to >> 3) === (mb.us ? 0 : 7);
@@ -97,6 +98,6 @@ export function parseUci(pos: Position, text: string): Result<NormalMove, SanErr
   const promotion = letter === '' ? undefined : ROLES[ROLE_LETTERS.indexOf(letter)];
   const move = legalFromTo(pos, from, to, promotion);
   if (move !== undefined) return ok(move);
-  const role = (pos.board[from] ?? 0) & 7;
+  const role = (boardOf(pos)[from] ?? 0) & 7;
   return err(sanError('illegal', text, `'${text}' is not legal here`, closestMoves(pos, { role, from, to })));
 }

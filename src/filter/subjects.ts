@@ -3,10 +3,7 @@
  * scanned off a game's text before it is parsed (`chunkSubject`: a game left out costs no parse),
  * or a parsed `Game` (`gameSubject`, which also knows the main line for `plies`).
  */
-import type { Game } from '../pgn/ast.js';
-import type { GameChunk } from '../pgn/split.js';
-import { scanTags, scannedTag } from '../pgn/tag-scan.js';
-import { getTag } from '../pgn/tags.js';
+import { scanTags, scannedTag, getTag, type Game, type GameChunk } from '../pgn/index.js';
 import type { WhereSubject } from './where.js';
 
 /** A parsed game as a filter's subject. */

@@ -12,7 +12,7 @@
  * the same verdict into one decode call.
  */
 import iconv from 'iconv-lite';
-import { diagnostic, excerptOf, type Diagnostic } from '../diagnostics.js';
+import { countCodePoints, diagnostic, excerptOf, type Diagnostic } from '../diagnostics.js';
 import { safeCut, scanBytes, type ByteScan } from './utf8-scan.js';
 
 /** How a run of bytes is turned into text: UTF-8, Windows-1252, or UTF-8 with U+FFFD replacements. */
@@ -26,15 +26,6 @@ const BINARY_RATIO = 20;
 function decodeRun(kind: Kind, bytes: Buffer, start: number, end: number): string {
   // Buffer's UTF-8 decoder replaces invalid sequences with U+FFFD, which is what 'replace' wants.
   return kind === 'legacy' ? iconv.decode(bytes.subarray(start, end), 'win1252') : bytes.toString('utf8', start, end);
-}
-
-function countCodePoints(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0xdc00 || c > 0xdfff) count++;
-  }
-  return count;
 }
 
 /** Where a segment starts, in the decoded text and in the file. */

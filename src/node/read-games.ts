@@ -13,9 +13,7 @@
  * Aborting `signal` rejects the iteration with `signal.reason`.
  */
 import type { Diagnostic } from '../diagnostics.js';
-import type { Game } from '../pgn/ast.js';
-import { parseGame } from '../pgn/parse-game.js';
-import { GameSplitter, type GameChunk } from '../pgn/split.js';
+import { GameSplitter, parseGame, type Game, type GameChunk } from '../pgn/index.js';
 import { createDecoder, type Decoder } from './decode.js';
 import { openInput, type Input } from './input.js';
 

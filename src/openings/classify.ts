@@ -21,7 +21,7 @@ import { initialPosition, play, type Position } from '../core/position.js';
 import { parseSan } from '../core/san.js';
 import { gameSubject } from '../filter/subjects.js';
 import type { WhereSubject } from '../filter/where.js';
-import type { Game } from '../pgn/ast.js';
+import type { Game } from '../pgn/index.js';
 import { replay, type PlyRecord } from '../replay/replay.js';
 import { OPENING_LINES } from './table.js';
 

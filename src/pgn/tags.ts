@@ -59,6 +59,18 @@ export function getTag(game: Pick<Game, 'tags'>, name: string): string | undefin
   return undefined;
 }
 
+/**
+ * Whether `name` is a tag name as PGN standard 8.1.1 spells them: letters, digits and `_`, at
+ * least one. (The grammar and the splitter scan the same class with their own tables, for speed.)
+ *
+ * @example isTagName('WhiteElo') // true
+ */
+export function isTagName(name: string): boolean {
+  return TAG_NAME.test(name);
+}
+
+const TAG_NAME = /^[A-Za-z0-9_]+$/;
+
 /** True for the names of the Seven Tag Roster. */
 export function isSevenTagName(name: string): name is SevenTagName {
   return (SEVEN_TAG_ROSTER as readonly string[]).includes(name);

@@ -19,9 +19,7 @@ import { hasLegalEnPassant, initialPosition, INITIAL_FEN, legalMoves, play, type
 import { makeSan, parseSan } from '../core/san.js';
 import { parseUci } from '../core/uci.js';
 import { isNullMove, squareName, type NormalMove } from '../core/types.js';
-import type { Game, MoveNode, ResultToken } from '../pgn/ast.js';
-import { SEVEN_TAG_DEFAULTS, SEVEN_TAG_ROSTER } from '../pgn/tags.js';
-import { writePgn } from '../pgn/write.js';
+import { SEVEN_TAG_DEFAULTS, SEVEN_TAG_ROSTER, isTagName, splitCheck, writePgn, type Game, type MoveNode, type ResultToken } from '../pgn/index.js';
 
 /** Why `findMoveBetween` found no move. */
 export interface NoMoveError {
@@ -259,7 +257,7 @@ class CounterCheck {
       line,
       column: 1,
       excerpt: makeFen(after),
-      hint: `write "${makeFen({ ...after, halfmoves: next.halfmoves, fullmoves: next.fullmoves })}"`,
+      hint: `write "${makeFen({ ...after, board: after.board, halfmoves: next.halfmoves, fullmoves: next.fullmoves })}"`,
     });
   }
 
@@ -298,7 +296,7 @@ function badTags(extra: Readonly<Record<string, string>>): Diagnostic[] {
     out.push(diagnostic('USAGE', `Result must be 1-0, 0-1, 1/2-1/2 or *, not "${result}"`, { hint: 'write --tag Result=1-0' }));
   }
   for (const name of Object.keys(extra)) {
-    if (!/^[A-Za-z0-9_]+$/.test(name)) out.push(diagnostic('USAGE', `"${name}" is not a tag name (letters, digits and _ only)`, {}));
+    if (!isTagName(name)) out.push(diagnostic('USAGE', `"${name}" is not a tag name (letters, digits and _ only)`, {}));
   }
   return out;
 }
@@ -335,8 +333,7 @@ export function buildGame(input: BuildInput): Checked<string> {
 function treeOf(tags: readonly (readonly [string, string])[], sans: readonly string[], result: ResultToken): Game {
   const span = { offset: 0, length: 0 };
   const moves: MoveNode[] = sans.map((text) => {
-    const check = /[+#]$/.exec(text)?.[0] ?? '';
-    const san = text.slice(0, text.length - check.length);
+    const { san, check } = splitCheck(text) ?? { san: text, check: '' };
     return { ...span, san, check, nags: [], commentsBefore: [], commentsAfter: [], variations: [] };
   });
   return {

@@ -10,9 +10,8 @@
  */
 import type { Diagnostic } from '../diagnostics.js';
 import { isNullMove } from '../core/types.js';
-import type { Game, MoveLine, MoveNode, Tag } from '../pgn/ast.js';
 import { makeFen } from '../core/fen.js';
-import { checkGame } from '../pgn/write.js';
+import { checkGame, splitCheck, type Game, type MoveLine, type MoveNode, type Tag } from '../pgn/index.js';
 import { replay } from './replay.js';
 import { findTag, type StartingPosition } from './start.js';
 
@@ -86,14 +85,6 @@ function fixTags(game: Game, changes: string[]): readonly Tag[] {
   return tags;
 }
 
-/** Canonical SAN split into the move and its check suffix: `Qxf7#` → [`Qxf7`, `#`]. */
-function checkSuffix(san: string): { san: string; check: string } {
-  // A backwards scan, not `/^(.*?)([+#]*)$/`, which backtracks on a long run of `+`.
-  let end = san.length;
-  while (end > 0 && (san.charCodeAt(end - 1) === 43 || san.charCodeAt(end - 1) === 35)) end--;
-  return { san: san.slice(0, end), check: san.slice(end) };
-}
-
 /** Every line of the tree (main line first), parents before their variations. */
 function allLines(main: MoveLine): MoveLine[] {
   const out: MoveLine[] = [];
@@ -143,7 +134,7 @@ export function fixGame(game: Game): FixedGame {
   for (const record of replayed) {
     const node = record.node;
     if (!node || !record.move || isNullMove(record.move)) continue;
-    const fixed = checkSuffix(record.canonicalSan);
+    const fixed = splitCheck(record.canonicalSan) ?? { san: record.canonicalSan, check: '' };
     if (fixed.san === node.san && fixed.check === node.check) continue;
     canonical.set(node, fixed);
     changes.push(`${moveLabel(record.moveNumber, record.color, node.san + node.check)} → ${fixed.san}${fixed.check}`);

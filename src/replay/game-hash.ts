@@ -13,7 +13,7 @@
  * - `GameHashSet` keeps the hashes in two typed arrays (open addressing): 8 bytes a slot, 16–32
  *   bytes a game with the free slots, instead of ~60 for a Set of strings.
  */
-import type { Game } from '../pgn/ast.js';
+import type { Game } from '../pgn/index.js';
 import { replay } from './replay.js';
 
 /** A running hash of a start position and moves; `digest()` may be read after every `add`. */

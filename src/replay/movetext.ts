@@ -11,8 +11,7 @@
  *   UCI engine takes (`position startpos moves …`).
  * A move that cannot be played (and the rest of its line) is written as it stands in the file.
  */
-import type { Game, MoveNode } from '../pgn/ast.js';
-import { writePgn, type WriteOptions } from '../pgn/write.js';
+import { writePgn, type Game, type MoveNode, type WriteOptions } from '../pgn/index.js';
 import { replay } from './replay.js';
 
 export type MoveStyle = 'san' | 'lan' | 'uci';

@@ -11,20 +11,18 @@
  *   variations and games go on.
  * - Variations are walked with an explicit stack, so nesting depth never touches the call stack.
  */
-import { checkGame, moveTreeError } from '../pgn/write.js';
+import { checkGame, moveTreeError, locate, type Comment, type Evaluation, type Game, type MoveLine, type MoveNode } from '../pgn/index.js';
 import { diagnostic, excerptOf, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
-import { makeFen } from '../core/fen.js';
+import { makeFen, type FenCastlingMode, type FenEpMode } from '../core/fen.js';
 import { decodeMove, encodeNormalMove, type Position } from '../core/position.js';
 import { ReplayBoard } from '../core/replay-board.js';
 import { makeSan, parseSan, type SanError } from '../core/san.js';
 import { makeUci } from '../core/uci.js';
 import { isNullMove, type Move, type NormalMove } from '../core/types.js';
-import type { Comment, Evaluation, Game, MoveLine, MoveNode } from '../pgn/ast.js';
-import { locate } from '../pgn/parse-game.js';
 import { startingPosition, type StartingPosition } from './start.js';
 
-export type EpMode = 'always' | 'pseudo' | 'legal';
-export type CastlingNotation = 'kq' | 'xfen' | 'shredder';
+export type EpMode = FenEpMode;
+export type CastlingNotation = FenCastlingMode;
 
 export interface FenOptions {
   /** Which en-passant squares to write: after every double push (the standard), when a pawn
@@ -189,6 +187,8 @@ class ReplayWalk implements Iterator<PlyRecord> {
   /** The log entry the live board stands on. */
   private live = 0;
   private started = false;
+  /** Whether this walk has reported a null move: once per game, so the list stays short. */
+  private reportedNull = false;
 
   constructor(
     private readonly game: Game,
@@ -242,8 +242,10 @@ class ReplayWalk implements Iterator<PlyRecord> {
         }
         code = isNullMove(parsed.value) ? NULL_CODE : encodeNormalMove(before, parsed.value);
       }
-      if (code === NULL_CODE) board.playNull();
-      else board.play(code);
+      if (code === NULL_CODE) {
+        board.playNull();
+        if (!this.reportedNull) this.reportNull(node);
+      } else board.play(code);
       const entry = board.record();
       this.live = entry;
       frame.index++;
@@ -265,11 +267,19 @@ class ReplayWalk implements Iterator<PlyRecord> {
     return { done: true, value: undefined };
   }
 
+  private reportNull(node: MoveNode): void {
+    this.reportedNull = true;
+    const message = `"${node.san}" is a null move: the side to move passes (not a legal chess move)`;
+    const hint = 'null moves mark analysis lines; later null moves in this game are not reported again';
+    this.diagnostics.push(placeInGame(this.game, diagnostic('SAN_NULL_MOVE', message, { offset: node.offset, length: node.length, excerpt: node.san, hint })));
+  }
+
   /** The start of a walk: diagnostics reset, the board set up; returns the ply 0 record if asked for. */
   private begin(): PlyRecord | undefined {
     const { game, diagnostics } = this;
     const placed = (d: Diagnostic): Diagnostic => placeInGame(game, d);
     diagnostics.length = 0;
+    this.reportedNull = false;
     for (const d of this.start.diagnostics) diagnostics.push(placed(d));
     const first = this.start.position;
     if (!first) return undefined;
@@ -333,7 +343,7 @@ function checkFirstMoveNumber(
   // White's move instead of Black's), so offer the FEN with the movetext's number too.
   const sameSide = number.black === black && number.value >= 1;
   const slip = sameSide && black && number.value === start.fullmoves - 1 ? "; the FEN's fullmove number looks advanced after White's move (it grows after Black's)" : '';
-  const fenHint = sameSide ? `, or if the movetext is right, the FEN is [FEN "${makeFen({ ...start, fullmoves: number.value })}"]` : ", or fix the FEN's side to move and fullmove number";
+  const fenHint = sameSide ? `, or if the movetext is right, the FEN is [FEN "${makeFen({ ...start, board: start.board, fullmoves: number.value })}"]` : ", or fix the FEN's side to move and fullmove number";
   out.push(
     placed(
       diagnostic(

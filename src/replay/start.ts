@@ -16,7 +16,7 @@
 import { diagnostic, excerptOf, type Diagnostic } from '../diagnostics.js';
 import { parseFen, repairFen } from '../core/fen.js';
 import { initialPosition, type Position } from '../core/position.js';
-import type { Game, Tag } from '../pgn/ast.js';
+import type { Game, Tag } from '../pgn/index.js';
 
 export type VariantKind = 'standard' | 'chess960' | 'unsupported';
 

@@ -7,8 +7,7 @@
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import { isCheck, isCheckmate } from '../core/position.js';
 import { isNullMove } from '../core/types.js';
-import type { Game } from '../pgn/ast.js';
-import { checkGame } from '../pgn/write.js';
+import { checkGame, type Game } from '../pgn/index.js';
 import { placeInGame, replay, type PlyRecord } from './replay.js';
 import { findTag } from './start.js';
 

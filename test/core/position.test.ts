@@ -187,3 +187,40 @@ describe('play', () => {
     expect(pieceAt(pos, sq('e2'))).toEqual({ role: 'pawn', color: 'white' });
   });
 });
+
+describe('immutability', () => {
+  it('writing to pos.board changes neither the position nor later reads of it', () => {
+    const pos = initialPosition();
+    const board = pos.board;
+    board[sq('e1')] = 0; // would remove the white king if `board` were the position's own array
+    board[sq('e2')] = 0;
+    pos.board[sq('d1')] = 0;
+    expect(makeFen(pos)).toBe(INITIAL_FEN);
+    expect(legalMoves(pos)).toHaveLength(20);
+    expect(pieceAt(pos, sq('e1'))).toEqual({ role: 'king', color: 'white' });
+    expect(pos.board[sq('e1')]).toBe(6);
+    expect(pos.king('white')).toBe(sq('e1'));
+    expect(makeFen(play(pos, mv('e2', 'e4')))).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1');
+  });
+
+  it('gives a fresh copy on every read, equal to the placement', () => {
+    const pos = play(initialPosition(), mv('g1', 'f3'));
+    expect(pos.board).not.toBe(pos.board);
+    expect(Array.from(pos.board)).toEqual(Array.from(pos.board));
+    expect(pos.board[sq('f3')]).toBe(2);
+    expect(pos.board[sq('g1')]).toBe(0);
+  });
+
+  it('has no own property that exposes the board array', () => {
+    const pos = initialPosition();
+    for (const value of Object.values(pos)) expect(value).not.toBeInstanceOf(Int8Array);
+    expect(Object.keys(pos)).not.toContain('board');
+  });
+
+  it('keeps positions built by fromCompact independent of the array passed in', () => {
+    const board = initialPosition().board;
+    const pos = Position.fromCompact(board, 'white', 0, undefined, 0, 1, false, sq('e1'), sq('e8'));
+    board[sq('e1')] = 0;
+    expect(pieceAt(pos, sq('e1'))).toEqual({ role: 'king', color: 'white' });
+  });
+});

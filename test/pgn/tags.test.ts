@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePgn } from '../../src/pgn/parse.js';
-import { SEVEN_TAG_ROSTER, decodeTagValue, encodeTagValue, getTag, isSevenTagName } from '../../src/pgn/tags.js';
+import { SEVEN_TAG_ROSTER, decodeTagValue, encodeTagValue, getTag, isSevenTagName, isTagName } from '../../src/pgn/tags.js';
 
 describe('decodeTagValue / encodeTagValue', () => {
   it.each([
@@ -44,5 +44,24 @@ describe('SEVEN_TAG_ROSTER', () => {
     expect(SEVEN_TAG_ROSTER).toEqual(['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result']);
     expect(isSevenTagName('Round')).toBe(true);
     expect(isSevenTagName('ECO')).toBe(false);
+  });
+});
+
+describe('isTagName', () => {
+  it.each(['White', 'WhiteElo', 'Time_Control', 'FEN', '1'])('accepts %s', (name) => {
+    expect(isTagName(name)).toBe(true);
+  });
+
+  it.each(['', 'White Elo', 'Ély', 'a-b', 'White\n', '[White'])('rejects %j', (name) => {
+    expect(isTagName(name)).toBe(false);
+  });
+});
+
+describe('the public entry', () => {
+  it('exports the tag and comment helpers that the docs use', async () => {
+    const api = await import('../../src/index.js');
+    const [game] = api.parsePgn('[White "Kasparov, Garry"]\n{[%clk 1:30:00]} 1. e4 *');
+    expect(game && api.getTag(game, 'White')).toBe('Kasparov, Garry');
+    expect(api.parseCommentCommands('[%clk 1:30:00] [%eval 0.25]')).toMatchObject({ clock: 5400, eval: { pawns: 0.25 } });
   });
 });

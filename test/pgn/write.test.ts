@@ -16,7 +16,6 @@ function one(text: string): Game {
   return game;
 }
 
-const ROSTER = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
 const DEFAULTS: Record<string, string> = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?' };
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'];
 

@@ -41,6 +41,16 @@ describe('replay records', () => {
     expect(records.map((r) => r.uci)).toEqual(['e2e4', '0000', 'd2d4']);
     expect(records[1]?.fen).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2');
   });
+  it('reports the first null move of a game as info SAN_NULL_MOVE, located at the token', () => {
+    const run = replay(single('1. e4 -- 2. d4 Z0 3. c4 *'));
+    expect([...run].map((r) => r.uci)).toEqual(['e2e4', '0000', 'd2d4', '0000', 'c2c4']);
+    expect(run.diagnostics.map((d) => [d.code, d.severity, d.line, d.column, d.excerpt])).toEqual([
+      ['SAN_NULL_MOVE', 'info', 1, 7, '--'],
+    ]);
+    const again = replay(single('1. e4 e5 *'));
+    expect([...again]).toHaveLength(2);
+    expect(again.diagnostics).toEqual([]);
+  });
 });
 
 describe('variations', () => {
