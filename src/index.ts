@@ -45,6 +45,8 @@ export { parsePgn } from './pgn/parse.js';
 export { parseGame, locate } from './pgn/parse-game.js';
 export { GameSplitter, splitGames } from './pgn/split.js';
 export type { GameChunk } from './pgn/split.js';
+export type { ParseOptions } from './pgn/parse.js';
+export type { GameOptions } from './pgn/parse-game.js';
 export { writePgn } from './pgn/write.js';
 export type { WriteOptions } from './pgn/write.js';
 

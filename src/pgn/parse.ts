@@ -4,8 +4,10 @@
  * `parseGame` parses each game it returns.
  */
 import type { Game } from './ast.js';
-import { parseGame } from './parse-game.js';
+import { parseGame, type GameOptions } from './parse-game.js';
 import { splitGames, type SplitOptions } from './split.js';
+
+export type ParseOptions = SplitOptions & GameOptions;
 
 /**
  * The games of `text`, parsed one at a time as the iterable is consumed (each new iteration
@@ -17,10 +19,10 @@ import { splitGames, type SplitOptions } from './split.js';
  * for (const game of parsePgn(text)) console.log(getTag(game, 'White'), game.moves.length);
  * const games = [...parsePgn(text)];
  */
-export function parsePgn(text: string, options: SplitOptions = {}): Iterable<Game> {
+export function parsePgn(text: string, options: ParseOptions = {}): Iterable<Game> {
   return {
     *[Symbol.iterator]() {
-      for (const chunk of splitGames(text, options)) yield parseGame(chunk);
+      for (const chunk of splitGames(text, options)) yield parseGame(chunk, options);
     },
   };
 }
