@@ -420,6 +420,7 @@ class TreeBuilder {
         this.stack.pop();
         this.frame = outer;
         mergeInto(outer, f);
+        this.toGameComments(outer);
         continue;
       }
       this.sink.add('PGN_UNCLOSED_VARIATION', 'variation `(` is never closed', open.start, open.end, {
@@ -459,6 +460,18 @@ class TreeBuilder {
     for (const node of first) main.line.push(node);
     head.variations = addAll(others as MoveLine[], head.variations);
     main.variations = NONE;
+    // The comments before the variation came first: they open the game comment.
+    addAll(this.gameComments, main.comments);
+    main.comments = NONE;
+    this.toGameComments(main);
+  }
+
+  /** Comments before the first move of the main line are the game comment (as `move` does it). */
+  private toGameComments(frame: Frame): void {
+    const first = frame.line[0];
+    if (frame !== this.stack[0] || first === undefined || first.commentsBefore.length === 0) return;
+    addAll(this.gameComments, first.commentsBefore);
+    first.commentsBefore = NONE;
   }
 
   private missingResult(elements: RawGame): void {

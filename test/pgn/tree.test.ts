@@ -230,6 +230,13 @@ describe('unclosed parentheses keep their moves (issue 11.3)', () => {
     expect(open[0]?.hint).toContain('read as moves of the line around it');
   });
 
+  it('makes a comment before the first of those moves the game comment, as for any main line', () => {
+    const game = one('(( {a} 1. e4 {b} e5 *');
+    expect(game.comments.map((c) => c.text)).toEqual(['a']);
+    expect(game.moves.map((m) => [m.san, m.commentsBefore.length, m.commentsAfter.map((c) => c.text)])).toEqual([['e4', 0, ['b']], ['e5', 0, []]]);
+    expect(one('{x} ( {a} 1. d4 ) *').comments.map((c) => c.text)).toEqual(['x', 'a']);
+  });
+
   it('keeps an unclosed variation after a move as a variation of it', () => {
     const game = one('1. e4 (( 1... c5 2. Nf3 *');
     expect(game.moves.map((m) => m.san)).toEqual(['e4']);
