@@ -19,7 +19,10 @@
  *   3. the last movetext token before it, on an earlier line, was a termination marker (`1-0`,
  *      `0-1`, `1/2-1/2`, `*`, also spelt with Unicode dashes or `½`), and the token is a move
  *      number or a SAN-shaped move: `1. e4 e5 1-0` then `1. d4 …` are two games; text that cannot
- *      begin a game (mail headers, `$1`) stays after the result, where the parser reports it; or
+ *      begin a game (mail headers, `$1`) stays after the result, where the parser reports it.
+ *      Comments on the lines between the marker and that token go with the new game when they
+ *      start a line and no blank line follows them (`{Game 2}` on the line before `1. d4`), and
+ *      with the game before otherwise; the same holds for a tag line after the marker; or
  *   4. the game has no marker yet, a blank line came before this line, the token is move number 1
  *      for White (`1.`, `1.e4`) and the game's movetext (outside comments and tags) already has a
  *      move number of 2 or more: a second game whose first one lost its marker (the parser
@@ -277,6 +280,9 @@ export class GameSplitter {
   private numbersTo = 0;
   private numbersInBrace = false;
   private pastMoveOne = false;
+  /** After a marker: where the line of the first comment that starts a line begins (-1: none), and its line. */
+  private commentStart = -1;
+  private commentLine = 1;
 
   constructor(options: SplitOptions = {}) {
     this.maxGameLength = options.maxGameLength ?? DEFAULT_MAX_GAME_LENGTH;
@@ -453,6 +459,7 @@ export class GameSplitter {
       if (this.blankLine && !continuesCrLf) {
         if (this.phase === PHASE_TAGS) this.blankSinceTag = true;
         else if (this.phase === PHASE_MOVES) this.phase = PHASE_GAP;
+        else if (this.phase === PHASE_ENDED) this.commentStart = -1; // a blank line after a comment: it stays behind
       }
     }
     if (!continuesCrLf) this.line++;
@@ -479,13 +486,17 @@ export class GameSplitter {
     }
     if (c === OPEN_BRACE) {
       if (this.phase === PHASE_MOVES && this.endsWithResult(at)) this.phase = PHASE_ENDED;
+      else if (this.phase === PHASE_ENDED && lineStart && this.commentStart < 0) {
+        this.commentStart = this.lineStart;
+        this.commentLine = this.lineStartLine;
+      }
       this.state = BRACE;
       // A comment before any tag belongs to the game that follows; after tags it is movetext.
       if (this.phase === PHASE_TAGS) this.phase = PHASE_MOVES;
       return -1;
     }
-    if (lineStart && (this.phase === PHASE_ENDED || (this.phase === PHASE_GAP && c === DIGIT_ONE))) {
-      // Rules 3 and 4: the line's first token decides.
+    if ((lineStart || this.commentStart >= 0) && (this.phase === PHASE_ENDED || (this.phase === PHASE_GAP && c === DIGIT_ONE))) {
+      // Rules 3 and 4: the line's first token (after comments that start the line) decides.
       this.pendingPhase = this.phase;
       this.pendingToken = String.fromCharCode(c);
       this.state = PENDING;
@@ -517,9 +528,11 @@ export class GameSplitter {
         ? GAME_START.test(token)
         : MOVE_ONE.test(token) && this.hasPassedMoveOne(this.lineStart);
     this.phase = PHASE_MOVES;
+    const commentStart = this.commentStart;
+    this.commentStart = -1;
     if (!starts) return -1;
     this.cutPhase = PHASE_MOVES;
-    return this.cutHere('');
+    return commentStart >= 0 ? this.cutBefore(commentStart, this.commentLine, '') : this.cutHere('');
   }
 
   /**
@@ -627,7 +640,11 @@ export class GameSplitter {
     this.state = TAG;
     const start = this.nameStart;
     if (end === start) return -1; // `[%clk …]`, `[ ]`: not a tag pair
-    if (this.phase >= PHASE_MOVES) return this.tagAtLineStart ? this.cutHere(this.bufferedText(start, end)) : -1; // rule 1
+    if (this.phase >= PHASE_MOVES) {
+      if (!this.tagAtLineStart) return -1;
+      const name = this.bufferedText(start, end);
+      return this.phase === PHASE_ENDED && this.commentStart >= 0 ? this.cutBefore(this.commentStart, this.commentLine, name) : this.cutHere(name); // rule 1
+    }
     let split = false;
     if (this.tagAtLineStart && this.blankSinceTag) {
       this.resolveNames();
@@ -717,9 +734,14 @@ export class GameSplitter {
 
   /** A new game starts at the current line, with the tag `name` read so far ('' if none yet). */
   private cutHere(name: string): number {
-    this.cutLine = this.lineStartLine;
+    return this.cutBefore(this.lineStart, this.lineStartLine, name);
+  }
+
+  /** A new game starts at input offset `offset` (a line start, on line `line`). */
+  private cutBefore(offset: number, line: number, name: string): number {
+    this.cutLine = line;
     this.cutName = name;
-    return this.lineStart;
+    return offset;
   }
 
   /**
@@ -739,6 +761,7 @@ export class GameSplitter {
     this.numbersTo = cut;
     this.numbersInBrace = false;
     this.pastMoveOne = false;
+    this.commentStart = -1;
     return game;
   }
 
