@@ -21,8 +21,9 @@
  * - After the result only comments are read; other text is reported once and ignored, so junk
  *   between games never turns into moves of the game before it.
  *
- * A little over the house guide of 300 lines: one builder whose methods all share the frame stack
- * (tags and token texts have their own modules, tag-section.ts and move-token.ts).
+ * Over the house guide of 300 lines: one builder whose methods all share the frame stack (tags and
+ * token texts have their own modules, tag-section.ts and move-token.ts; the per-game limits are a
+ * few fields and methods here because they change how that stack grows).
  */
 import type { Comment, GameResult, MoveLine, MoveNumber, ResultToken, Tag } from './ast.js';
 import { makeComment } from './comment-commands.js';
