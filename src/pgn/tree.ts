@@ -139,7 +139,7 @@ class TreeBuilder {
     for (let i = 0; i < elements.length; i++) {
       const element = elements[i] as RawElement;
       if (this.result !== undefined) this.afterResult(element);
-      else if (isResult(element) && (this.stack.length > 1 || this.tooDeep > 0) && onlyCommentsAfter(elements, i)) {
+      else if ((this.stack.length > 1 || this.tooDeep > 0) && isResult(element) && onlyCommentsAfter(elements, i)) {
         // `1. e4 (1. d4 *`: the game's own result, after a variation left open.
         this.tooDeep = 0;
         this.closeAll();
