@@ -56,6 +56,15 @@ export const DIAGNOSTIC_CODES = {
   PGN_TEXT_AFTER_RESULT: 'warning',
   PGN_BAD_NAG: 'error',
   PGN_GAME_TOO_LARGE: 'error',
+  // ----- game splitting, spelling and per-game limits (src/pgn/split.ts, tree.ts; replay.ts) -----
+  /** `1–0`, `½-½`, `O–O`: a look-alike character in a result or castling, read as meant. */
+  PGN_LOOKALIKE: 'info',
+  /** Variations nested deeper than MAX_VARIATION_DEPTH: the deeper ones are dropped. */
+  PGN_VARIATION_TOO_DEEP: 'error',
+  /** A game of more elements than the per-game work budget: the rest of its text is not read. */
+  PGN_GAME_TOO_COMPLEX: 'error',
+  /** More than MAX_DIAGNOSTICS_PER_CODE of one code in one game: the count of those not kept. */
+  DIAGNOSTICS_OMITTED: 'info',
   // ----- SetUp / FEN tags, variants (src/replay/start.ts) -----
   SETUP_MISSING: 'warning',
   SETUP_WITHOUT_FEN: 'error',
@@ -135,6 +144,58 @@ export function diagnostic(
   details: DiagnosticDetails & { readonly severity?: Severity } = {},
 ): Diagnostic {
   return { code, severity: DIAGNOSTIC_CODES[code], message, ...details };
+}
+
+/** Most diagnostics of one code kept for one game; the rest become one DIAGNOSTICS_OMITTED note. */
+export const MAX_DIAGNOSTICS_PER_CODE = 100;
+
+/**
+ * Counts one game's diagnostics per code so that hostile input (a million `(`) gives at most
+ * MAX_DIAGNOSTICS_PER_CODE of each, then one note saying how many more there were: the list stays
+ * small whatever the input, and nothing is dropped without a word.
+ */
+export class DiagnosticCap {
+  private readonly counts = new Map<DiagnosticCode, number>();
+  /** The first diagnostic not kept, per code: where the note points. */
+  private readonly firstOmitted = new Map<DiagnosticCode, Diagnostic>();
+
+  /** Whether one more diagnostic of `code` is kept. */
+  admit(code: DiagnosticCode): boolean {
+    const count = (this.counts.get(code) ?? 0) + 1;
+    this.counts.set(code, count);
+    return count <= MAX_DIAGNOSTICS_PER_CODE;
+  }
+
+  /** Remembers the first diagnostic that `admit` refused (call only for those). */
+  omitted(d: Diagnostic): void {
+    if (!this.firstOmitted.has(d.code)) this.firstOmitted.set(d.code, d);
+  }
+
+  /** Whether `omitted` still wants the first refused diagnostic of `code` (to build it lazily). */
+  wantsFirst(code: DiagnosticCode): boolean {
+    return !this.firstOmitted.has(code);
+  }
+
+  /** One note per code that went over the cap, located at its first omitted diagnostic. */
+  notes(): Diagnostic[] {
+    const notes: Diagnostic[] = [];
+    for (const [code, first] of this.firstOmitted) {
+      const more = (this.counts.get(code) ?? 0) - MAX_DIAGNOSTICS_PER_CODE;
+      const { offset, line, column, gameIndex } = first;
+      notes.push(
+        diagnostic('DIAGNOSTICS_OMITTED', `and ${more} more ${code} in this game, not listed (the first ${MAX_DIAGNOSTICS_PER_CODE} are)`, {
+          ...(offset === undefined ? {} : { offset }),
+          ...(line === undefined ? {} : { line }),
+          ...(column === undefined ? {} : { column }),
+          ...(gameIndex === undefined ? {} : { gameIndex }),
+          excerpt: first.excerpt ?? '',
+          hint: 'the first one not listed is here; fix the ones listed and run again to see the rest',
+          severity: first.severity,
+        }),
+      );
+    }
+    return notes;
+  }
 }
 
 const EXCERPT_LIMIT = 60;

@@ -43,7 +43,7 @@ export type {
   Span,
 } from './pgn/index.js';
 export { parsePgn, parseGame, locate, GameSplitter, splitGames, writePgn } from './pgn/index.js';
-export type { GameChunk, WriteOptions, SevenTagName, CommentCommands } from './pgn/index.js';
+export type { GameChunk, WriteOptions, SevenTagName, CommentCommands, ParseOptions, GameOptions } from './pgn/index.js';
 export { getTag, decodeTagValue, encodeTagValue, isTagName, isSevenTagName, SEVEN_TAG_ROSTER } from './pgn/index.js';
 export { parseCommentCommands } from './pgn/index.js';
 

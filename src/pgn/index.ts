@@ -20,6 +20,8 @@ export { parsePgn } from './parse.js';
 export { parseGame, locate } from './parse-game.js';
 export { GameSplitter, splitGames, DEFAULT_MAX_GAME_LENGTH } from './split.js';
 export type { GameChunk, SplitOptions } from './split.js';
+export type { ParseOptions } from './parse.js';
+export type { GameOptions } from './parse-game.js';
 export { writePgn } from './write.js';
 export type { WriteOptions } from './write.js';
 export {

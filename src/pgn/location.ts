@@ -4,7 +4,7 @@
  * Imports only diagnostics. Key decision: the `LineIndex` of a game's text is built on the first
  * lookup only (most games have no diagnostic) and cached per text.
  */
-import { LineIndex, excerptOf, diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from '../diagnostics.js';
+import { DiagnosticCap, LineIndex, excerptOf, diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from '../diagnostics.js';
 
 /** Where a game's text starts in the file. */
 export interface TextOrigin {
@@ -35,9 +35,13 @@ export function locateIn(origin: TextOrigin, offset: number): { line: number; co
     : { line: origin.line + local.line - 1, column: local.column };
 }
 
-/** Collects located diagnostics for one game. Offsets given to `add` are into the game text. */
+/**
+ * Collects located diagnostics for one game. Offsets given to `add` are into the game text. At
+ * most MAX_DIAGNOSTICS_PER_CODE of one code are kept; `close` adds a note for the others.
+ */
 export class DiagnosticSink {
   readonly list: Diagnostic[] = [];
+  private readonly cap = new DiagnosticCap();
 
   constructor(
     private readonly origin: TextOrigin,
@@ -51,6 +55,25 @@ export class DiagnosticSink {
     end: number,
     extra: { readonly hint?: string | undefined; readonly severity?: Severity } = {},
   ): void {
+    if (!this.cap.admit(code)) {
+      if (this.cap.wantsFirst(code)) this.cap.omitted(this.located(code, message, start, end, extra));
+      return;
+    }
+    this.list.push(this.located(code, message, start, end, extra));
+  }
+
+  /** Adds the notes for the diagnostics the cap kept out; call once, after the last `add`. */
+  close(): void {
+    for (const note of this.cap.notes()) this.list.push(note);
+  }
+
+  private located(
+    code: DiagnosticCode,
+    message: string,
+    start: number,
+    end: number,
+    extra: { readonly hint?: string | undefined; readonly severity?: Severity },
+  ): Diagnostic {
     const offset = this.origin.offset + start;
     const details = {
       offset,
@@ -61,6 +84,6 @@ export class DiagnosticSink {
       ...(extra.hint === undefined ? {} : { hint: extra.hint }),
       ...(extra.severity === undefined ? {} : { severity: extra.severity }),
     };
-    this.list.push(diagnostic(code, message, details));
+    return diagnostic(code, message, details);
   }
 }

@@ -14,22 +14,34 @@ import { parse } from './generated/pgn-parser.js';
 import { DiagnosticSink, locateIn } from './location.js';
 import type { RawGame } from './raw.js';
 import type { GameChunk } from './split.js';
-import { buildTree, type GameBody } from './tree.js';
+import { buildTree, MAX_VARIATION_DEPTH, type GameBody } from './tree.js';
+
+export interface GameOptions {
+  /**
+   * Deepest variation kept (default 100, `MAX_VARIATION_DEPTH`); deeper ones are dropped with
+   * PGN_VARIATION_TOO_DEEP. Raise it (even to Infinity) only for trusted input: output with
+   * variation paths grows with the square of the depth.
+   */
+  readonly maxVariationDepth?: number;
+}
 
 /**
  * Parses one game's text. Never throws on any input: problems come back in `game.diagnostics`
  * (PGN_UNCLOSED_COMMENT, PGN_UNCLOSED_VARIATION, PGN_UNMATCHED_PAREN, PGN_EMPTY_VARIATION,
  * PGN_VARIATION_AT_START, PGN_INVALID_TOKEN, PGN_BAD_TAG, PGN_UNCLOSED_TAG, PGN_DUPLICATE_TAG,
  * PGN_BAD_NAG, PGN_ESCAPE_LINE, PGN_TEXT_AFTER_RESULT, PGN_MISSING_RESULT, PGN_TRUNCATED,
- * PGN_SYNTAX), each with offset, line, column, gameIndex and excerpt. O(text length).
+ * PGN_LOOKALIKE, PGN_VARIATION_TOO_DEEP, PGN_GAME_TOO_COMPLEX, PGN_SYNTAX), each with offset,
+ * line, column, gameIndex and excerpt; at most 100 of one code, then one DIAGNOSTICS_OMITTED.
+ * O(text length); a game is read up to MAX_GAME_ELEMENTS elements (the work budget).
  *
  * @example
  * const game = parseGame({ text: '1. e4 e5 *', offset: 0, line: 1, column: 1, index: 0 });
  * game.moves.map((m) => m.san); // ['e4', 'e5']
  */
-export function parseGame(chunk: GameChunk): Game {
+export function parseGame(chunk: GameChunk, options: GameOptions = {}): Game {
   checkObject('parseGame', 'a GameChunk (from splitGames or GameSplitter)', chunk);
   checkString('parseGame', "the chunk's text", chunk.text);
+  if (options !== undefined) checkObject('parseGame', 'options', options);
   const origin = { text: chunk.text, offset: chunk.offset, line: chunk.line, column: chunk.column };
   const sink = new DiagnosticSink(origin, chunk.index);
   let elements: RawGame = [];
@@ -40,7 +52,8 @@ export function parseGame(chunk: GameChunk): Game {
       hint: 'this is a bug in forsyth; please report it with the game',
     });
   }
-  const body: GameBody = buildTree(elements, chunk.text, chunk.offset, sink);
+  const body: GameBody = buildTree(elements, chunk.text, chunk.offset, sink, options.maxVariationDepth ?? MAX_VARIATION_DEPTH);
+  sink.close();
   const diagnostics = chunk.diagnostics ? [...chunk.diagnostics, ...sink.list] : sink.list;
   const { index, offset, line, column, text } = chunk;
   const { tags, comments, moves, finalComments, result } = body;

@@ -5,8 +5,10 @@
  */
 import { checkObject, checkString } from '../arguments.js';
 import type { Game } from './ast.js';
-import { parseGame } from './parse-game.js';
+import { parseGame, type GameOptions } from './parse-game.js';
 import { splitGames, type SplitOptions } from './split.js';
+
+export type ParseOptions = SplitOptions & GameOptions;
 
 /**
  * The games of `text`, parsed one at a time as the iterable is consumed (each new iteration
@@ -18,13 +20,13 @@ import { splitGames, type SplitOptions } from './split.js';
  * for (const game of parsePgn(text)) console.log(getTag(game, 'White'), game.moves.length);
  * const games = [...parsePgn(text)];
  */
-export function parsePgn(text: string, options: SplitOptions = {}): Iterable<Game> {
+export function parsePgn(text: string, options: ParseOptions = {}): Iterable<Game> {
   // Checked now, not when the games are first asked for, so the mistake shows where it is made.
   checkString('parsePgn', 'the PGN text', text, 'decode bytes first, or read files and streams with readPgn from forsyth/node');
   if (options !== undefined) checkObject('parsePgn', 'options', options);
   return {
     *[Symbol.iterator]() {
-      for (const chunk of splitGames(text, options)) yield parseGame(chunk);
+      for (const chunk of splitGames(text, options)) yield parseGame(chunk, options);
     },
   };
 }

@@ -35,7 +35,20 @@ export type RawTokenKind =
   /** `[` that does not start a well-formed tag pair: `text` is the rest up to `]` or the line end. */
   | 'badTag'
   /** Anything else, up to the next whitespace or delimiter (or a single stray `]` or `}`). */
-  | 'invalid';
+  | 'invalid'
+  /**
+   * A move, result or castling spelt with a look-alike (`O–O`, `1–0`, `½-½`, `0–0`): `text` is what
+   * it stands for (`O-O`, `1-0`, `1/2-1/2`, `0-0`); the source is at `start`…`end`.
+   */
+  | 'lookalike'
+  /** The rest of a game past MAX_GAME_ELEMENTS, not read (`text` is empty; the span covers it). */
+  | 'overflow';
+
+/**
+ * The per-game work budget of the grammar (MAX_ELEMENTS in grammar/pgn.peggy, the same number):
+ * a game is read up to this many elements, and the rest of its text becomes one `overflow` node.
+ */
+export const MAX_GAME_ELEMENTS = 1_000_000;
 
 export interface RawToken {
   readonly kind: RawTokenKind;

@@ -14,8 +14,22 @@
  * moves) as ONE game whose later tags overwrite the earlier ones. A user who exports 605 games
  * expects 605 games back, and a repeated `[Event` after a blank line cannot belong to the same
  * game; a blank line followed by new names (`chessbase-empty-line.pgn`) still does not split.
- * Blank lines alone never end a game: real movetext contains them, and a game without tags before
- * it stays part of the previous game (python-chess would start a new game at the blank line).
+ * Games need no tags (the standard allows an empty tag section). A new game without tags starts at
+ * the first token of a line (outside comments) when
+ *   3. the last movetext token before it, on an earlier line, was a termination marker (`1-0`,
+ *      `0-1`, `1/2-1/2`, `*`, also spelt with Unicode dashes or `½`), and the token is a move
+ *      number or a SAN-shaped move: `1. e4 e5 1-0` then `1. d4 …` are two games; text that cannot
+ *      begin a game (mail headers, `$1`) stays after the result, where the parser reports it.
+ *      Comments on the lines between the marker and that token go with the new game when they
+ *      start a line and no blank line follows them (`{Game 2}` on the line before `1. d4`), and
+ *      with the game before otherwise; the same holds for a tag line after the marker; or
+ *   4. the game has no marker yet, a blank line came before this line, the token is move number 1
+ *      for White (`1.`, `1.e4`) and the game's movetext (outside comments and tags) already has a
+ *      move number of 2 or more: a second game whose first one lost its marker (the parser
+ *      reports the missing result on the first).
+ * Other blank lines never end a game: real movetext contains them (python-chess would start a new
+ * game at any blank line in the movetext, so a game comment followed by a blank line becomes a game
+ * of its own there).
  *
  * Scanning rules: `{…}` comments may span lines; `;` runs to the line end; `%` in column 1 makes
  * an escape line; `"…"` strings inside `[…]` may contain `{`, `;` and `]` (with `\"` escapes).
@@ -30,7 +44,9 @@
  *
  * Cost: one pass over the characters with `charCodeAt`, O(1) work each; runs of characters that
  * change nothing (most movetext, tag strings) are skipped with a regular expression search, and
- * inside comments `indexOf` jumps to the next `}` or line end.
+ * inside comments `indexOf` jumps to the next `}` or line end. At a line end in movetext the few
+ * characters before it are read again (is it a marker?); rule 4 reads the game's text once more,
+ * incrementally, only when a line after a blank line starts with `1.`.
  *
  * This file is longer than the house guide of 300 lines: it is one state machine, and the class's
  * fields are read by nearly every transition; split up, they would have to be shared anyway.
@@ -91,11 +107,17 @@ const TAG_STRING = 5;
 const TAG_ESCAPE = 6;
 /** Inside a brace comment, checking whether this line is a tag pair (the recovery rule). */
 const PROBE = 7;
+/** Reading the first token of a line that may begin a game without tags (rules 3 and 4). */
+const PENDING = 8;
 
 // How far the current game has got.
 const PHASE_EMPTY = 0;
 const PHASE_TAGS = 1;
 const PHASE_MOVES = 2;
+/** Movetext, then a blank line (rule 4 may apply at the next line). */
+const PHASE_GAP = 3;
+/** Movetext whose last token is a termination marker (rule 3 applies at the next line). */
+const PHASE_ENDED = 4;
 
 // Steps of the recovery probe through `[Name "value"]`.
 const PROBE_NAME = 0;
@@ -112,6 +134,51 @@ function isBlank(c: number): boolean {
 function indexOrEnd(text: string, search: string, from: number): number {
   const found = text.indexOf(search, from);
   return found < 0 ? text.length : found;
+}
+
+const DOT = 46;
+const DIGIT_ONE = 49;
+const ELLIPSIS = 0x2026;
+/** Longest first token read in the PENDING state; longer ones begin no game. */
+const MAX_PENDING = 24;
+/** Longest termination marker, `1/2-1/2`, with room for look-alikes. */
+const MAX_RESULT = 9;
+
+/** Rule 3: a move number (`12.`, `1…`, `1.e4`) or a SAN-shaped move (`e4`, `Nbxd2+`, `O-O`). */
+const GAME_START = /^(?:[0-9]+[.\u2026]|[KQRBNP]?[a-h]?[1-8]?x?[a-h][1-8](?:=?[QRBN])?[+#]?[!?]*$|[O0]-[O0](?:-[O0])?[+#]?[!?]*$)/;
+/** Rule 4: White's move number 1 (`1.`, `1.e4`), not Black's (`1...`). */
+const MOVE_ONE = /^1\.(?![.\u2026])/;
+
+/** Dashes that real files put in markers: hyphen, non-breaking hyphen, figure dash, en and em dashes, bar, minus. */
+function isDash(c: number): boolean {
+  return c === 45 || (c >= 0x2010 && c <= 0x2015) || c === 0x2212;
+}
+
+/**
+ * `1-0`, `0-1`, `1/2-1/2`, `*`, with any dash of `isDash` and `½` for `1/2` (`½-½`, `1–0`).
+ */
+export function isResultText(token: string): boolean {
+  if (token === '*') return true;
+  let t = '';
+  for (let i = 0; i < token.length; i++) {
+    const c = token.charCodeAt(i);
+    t += isDash(c) ? '-' : c === 0xbd ? '1/2' : token[i];
+  }
+  return t === '1-0' || t === '0-1' || t === '1/2-1/2';
+}
+
+function isSpaceOrTab(c: number): boolean {
+  return c === SPACE || c === TAB || c === CR || c === NBSP;
+}
+
+/** Where a token ends: blanks and the delimiters `{ } ( ) [ ] ;`. */
+function isTokenEnd(c: number): boolean {
+  return isBlank(c) || c === OPEN_BRACE || c === CLOSE_BRACE || c === 40 || c === 41 || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === SEMICOLON || c !== c;
+}
+
+/** A letter, digit or dot: what a number glued to it (`Nf3.`, `a1.`) is part of. */
+function isWordChar(c: number): boolean {
+  return isTagNameChar(c) || c === DOT;
 }
 
 function isTagNameChar(c: number): boolean {
@@ -202,6 +269,20 @@ export class GameSplitter {
   private cut = 0;
   private cutLine = 1;
   private cutName = '';
+  /** The phase the game that starts at the cut is in (tags, or movetext for rules 3 and 4). */
+  private cutPhase = PHASE_TAGS;
+  /** The first token of the line, read in the PENDING state (at most `MAX_PENDING` characters). */
+  private pendingToken = '';
+  /** The phase the PENDING state was entered from (PHASE_GAP or PHASE_ENDED). */
+  private pendingPhase = PHASE_ENDED;
+  // Rule 4's look back over the movetext: read up to `numbersTo` (an input offset), inside a
+  // `{` comment there, and whether a move number of 2 or more was seen.
+  private numbersTo = 0;
+  private numbersInBrace = false;
+  private pastMoveOne = false;
+  /** After a marker: where the line of the first comment that starts a line begins (-1: none), and its line. */
+  private commentStart = -1;
+  private commentLine = 1;
 
   constructor(options: SplitOptions = {}) {
     this.maxGameLength = options.maxGameLength ?? DEFAULT_MAX_GAME_LENGTH;
@@ -352,6 +433,8 @@ export class GameSplitter {
         return -1;
       case PROBE:
         return this.probe(c);
+      case PENDING:
+        return this.pending(c, at);
       case TAG_NAME: {
         const cut = this.endTagName(at);
         this.tag(c);
@@ -367,11 +450,17 @@ export class GameSplitter {
   private newline(continuesCrLf: boolean, at: number): number {
     let cut = -1;
     if (this.state === PROBE) cut = this.endProbe();
+    else if (this.state === PENDING) cut = this.endPending();
     else if (this.state !== BRACE) {
       // Tags and `;`/`%` comments end at the line end (an unclosed tag is the parser's to report).
       if (this.state === TAG_NAME) cut = this.endTagName(at);
+      else if (this.state === NORMAL && this.phase === PHASE_MOVES && !continuesCrLf && this.endsWithResult(at)) this.phase = PHASE_ENDED;
       this.state = NORMAL;
-      if (this.blankLine && !continuesCrLf && this.phase === PHASE_TAGS) this.blankSinceTag = true;
+      if (this.blankLine && !continuesCrLf) {
+        if (this.phase === PHASE_TAGS) this.blankSinceTag = true;
+        else if (this.phase === PHASE_MOVES) this.phase = PHASE_GAP;
+        else if (this.phase === PHASE_ENDED) this.commentStart = -1; // a blank line after a comment: it stays behind
+      }
     }
     if (!continuesCrLf) this.line++;
     this.lineStart = at + 1;
@@ -391,17 +480,142 @@ export class GameSplitter {
       return -1;
     }
     if (c === SEMICOLON || (c === PERCENT && at === this.lineStart)) {
+      if (this.phase === PHASE_MOVES && this.endsWithResult(at)) this.phase = PHASE_ENDED;
       this.state = LINE_COMMENT;
       return -1;
     }
     if (c === OPEN_BRACE) {
+      if (this.phase === PHASE_MOVES && this.endsWithResult(at)) this.phase = PHASE_ENDED;
+      else if (this.phase === PHASE_ENDED && lineStart && this.commentStart < 0) {
+        this.commentStart = this.lineStart;
+        this.commentLine = this.lineStartLine;
+      }
       this.state = BRACE;
       // A comment before any tag belongs to the game that follows; after tags it is movetext.
       if (this.phase === PHASE_TAGS) this.phase = PHASE_MOVES;
       return -1;
     }
+    if ((lineStart || this.commentStart >= 0) && (this.phase === PHASE_ENDED || (this.phase === PHASE_GAP && c === DIGIT_ONE))) {
+      // Rules 3 and 4: the line's first token (after comments that start the line) decides.
+      this.pendingPhase = this.phase;
+      this.pendingToken = String.fromCharCode(c);
+      this.state = PENDING;
+      return -1;
+    }
     this.phase = PHASE_MOVES;
     return -1;
+  }
+
+  /** One character after the start of a PENDING token (line ends go to `endPending`). */
+  private pending(c: number, at: number): number {
+    if (!isTokenEnd(c) && this.pendingToken.length < MAX_PENDING) {
+      this.pendingToken += String.fromCharCode(c);
+      return -1;
+    }
+    const cut = this.endPending();
+    // `c` is the first character after the token: read it as movetext of whichever game it is in.
+    // (A cut is applied after this step: the new game's phase is set then.)
+    this.normal(c, at, false);
+    return cut;
+  }
+
+  /** The PENDING token is complete: a new game starts at its line, or the token is movetext. */
+  private endPending(): number {
+    this.state = NORMAL;
+    const token = this.pendingToken;
+    const starts =
+      this.pendingPhase === PHASE_ENDED
+        ? GAME_START.test(token)
+        : MOVE_ONE.test(token) && this.hasPassedMoveOne(this.lineStart);
+    this.phase = PHASE_MOVES;
+    const commentStart = this.commentStart;
+    this.commentStart = -1;
+    if (!starts) return -1;
+    this.cutPhase = PHASE_MOVES;
+    return commentStart >= 0 ? this.cutBefore(commentStart, this.commentLine, '') : this.cutHere('');
+  }
+
+  /**
+   * Whether the line that ends at input offset `end` (exclusive) ends with a termination marker:
+   * its last token, after trailing spaces, is `1-0`, `0-1`, `1/2-1/2` or `*` (dashes and `½` as
+   * `isResultText` allows). Reads at most a dozen characters back, within the line.
+   */
+  private endsWithResult(end: number): boolean {
+    let p = end - 1;
+    while (p >= this.lineStart && isSpaceOrTab(this.charAt(p))) p--;
+    const last = this.charAt(p);
+    // Quick reject: every marker ends in `0`, `1`, `2`, `*` or `½`.
+    if (last !== 48 && last !== 49 && last !== 50 && last !== 42 && last !== 0xbd) return false;
+    const tokenEnd = p + 1;
+    while (p >= this.lineStart && tokenEnd - p <= MAX_RESULT && !isTokenEnd(this.charAt(p))) p--;
+    if (tokenEnd - p > MAX_RESULT) return false;
+    let token = '';
+    for (let q = p + 1; q < tokenEnd; q++) token += String.fromCharCode(this.charAt(q));
+    return isResultText(token);
+  }
+
+  /** The character at input offset `at`, which must still be buffered (NaN otherwise). */
+  private charAt(at: number): number {
+    let end = this.pushed;
+    for (let k = this.pieces.length - 1; k >= 0; k--) {
+      const piece = this.pieces[k] as string;
+      const start = end - piece.length;
+      if (at >= start) return at < end ? piece.charCodeAt(at - start) : Number.NaN;
+      end = start;
+    }
+    return Number.NaN;
+  }
+
+  /**
+   * Rule 4's condition: the current game's movetext before input offset `end` has a move number of
+   * 2 or more outside comments, tags and escape lines. Reads on from where the last call stopped
+   * (calls come at line starts, which no number, tag or `;` comment spans), so each character of a
+   * game is read here at most once.
+   */
+  private hasPassedMoveOne(end: number): boolean {
+    if (this.pastMoveOne) return true;
+    const bufferStart = this.pushed - this.buffered;
+    let p = Math.max(this.numbersTo, this.gameStart, bufferStart);
+    let inBrace = this.numbersInBrace;
+    let pieceEnd = bufferStart;
+    let k = 0;
+    let piece = '';
+    let pieceStart = 0;
+    const at = (q: number): number => {
+      while (q >= pieceEnd && k < this.pieces.length) {
+        piece = this.pieces[k++] as string;
+        pieceStart = pieceEnd;
+        pieceEnd += piece.length;
+      }
+      return q < pieceEnd && q >= pieceStart ? piece.charCodeAt(q - pieceStart) : Number.NaN;
+    };
+    let before = at(p - 1);
+    if (p === this.gameStart) before = LF;
+    while (p < end) {
+      const c = at(p);
+      if (inBrace) {
+        if (c === CLOSE_BRACE) inBrace = false;
+      } else if (c === OPEN_BRACE) inBrace = true;
+      else if (c === SEMICOLON || c === OPEN_BRACKET || (c === PERCENT && (before === LF || before === CR))) {
+        // To the line end (a tag pair is one line).
+        while (p + 1 < end && at(p + 1) !== LF && at(p + 1) !== CR) p++;
+      } else if (c >= 49 && c <= 57 && !isWordChar(before)) {
+        // A number not glued to a word: a move number if dots follow; `2.` or more passes move 1.
+        let q = p + 1;
+        while (q < end && at(q) >= 48 && at(q) <= 57) q++;
+        const next = at(q);
+        if ((next === DOT || next === ELLIPSIS) && (q - p > 1 || c >= 50)) {
+          this.pastMoveOne = true;
+          return true;
+        }
+        p = q - 1;
+      }
+      before = at(p);
+      p++;
+    }
+    this.numbersTo = end;
+    this.numbersInBrace = inBrace;
+    return false;
   }
 
   /** One character inside `[…]` after the tag name. */
@@ -426,7 +640,11 @@ export class GameSplitter {
     this.state = TAG;
     const start = this.nameStart;
     if (end === start) return -1; // `[%clk …]`, `[ ]`: not a tag pair
-    if (this.phase === PHASE_MOVES) return this.tagAtLineStart ? this.cutHere(this.bufferedText(start, end)) : -1; // rule 1
+    if (this.phase >= PHASE_MOVES) {
+      if (!this.tagAtLineStart) return -1;
+      const name = this.bufferedText(start, end);
+      return this.phase === PHASE_ENDED && this.commentStart >= 0 ? this.cutBefore(this.commentStart, this.commentLine, name) : this.cutHere(name); // rule 1
+    }
     let split = false;
     if (this.tagAtLineStart && this.blankSinceTag) {
       this.resolveNames();
@@ -446,11 +664,21 @@ export class GameSplitter {
     this.nameSpans.length = 0;
   }
 
-  /** The input from offset `from` to `to`, which must still be buffered. */
+  /**
+   * The input from offset `from` to `to`, which must still be buffered. Reads only the pieces that
+   * hold it, from the last one back (the text asked for is recent: a tag name): joining every
+   * piece made a header of many tags, each after a blank line, quadratic in its length.
+   */
   private bufferedText(from: number, to: number): string {
-    const all = this.pieces.length === 1 ? (this.pieces[0] ?? '') : this.pieces.join('');
-    const bufferStart = this.pushed - this.buffered;
-    return all.slice(from - bufferStart, to - bufferStart);
+    let end = this.pushed;
+    let text = '';
+    for (let k = this.pieces.length - 1; k >= 0 && end > from; k--) {
+      const piece = this.pieces[k] as string;
+      const start = end - piece.length;
+      if (start < to) text = piece.slice(Math.max(from, start) - start, Math.min(to, end) - start) + text;
+      end = start;
+    }
+    return text;
   }
 
   private startProbe(): void {
@@ -506,21 +734,34 @@ export class GameSplitter {
 
   /** A new game starts at the current line, with the tag `name` read so far ('' if none yet). */
   private cutHere(name: string): number {
-    this.cutLine = this.lineStartLine;
-    this.cutName = name;
-    return this.lineStart;
+    return this.cutBefore(this.lineStart, this.lineStartLine, name);
   }
 
-  /** Emits the game that ends at `cut`; the new game has (or is reading) one tag pair. */
+  /** A new game starts at input offset `offset` (a line start, on line `line`). */
+  private cutBefore(offset: number, line: number, name: string): number {
+    this.cutLine = line;
+    this.cutName = name;
+    return offset;
+  }
+
+  /**
+   * Emits the game that ends at `cut`; the new game has (or is reading) one tag pair, or (rules 3
+   * and 4) has begun its movetext.
+   */
   private cutAt(cut: number): GameChunk {
     const game = this.emit(cut);
     this.gameLine = this.cutLine;
-    this.phase = PHASE_TAGS;
+    this.phase = this.cutPhase;
+    this.cutPhase = PHASE_TAGS;
     this.hasContent = true;
     this.blankSinceTag = false;
     this.names.clear();
     this.nameSpans.length = 0;
     if (this.cutName !== '') this.names.add(this.cutName);
+    this.numbersTo = cut;
+    this.numbersInBrace = false;
+    this.pastMoveOne = false;
+    this.commentStart = -1;
     return game;
   }
 

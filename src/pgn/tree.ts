@@ -4,8 +4,13 @@
  * NAGs, invalid tokens, text after the result, a missing result. Knows no chess.
  *
  * Key decisions:
- * - Variations are paired with an explicit stack of frames, never recursion, so nesting depth is
- *   limited by memory only (10,000 levels are tested).
+ * - Variations are paired with an explicit stack of frames, never recursion. Nesting is cut at
+ *   MAX_VARIATION_DEPTH levels: a deeper variation is dropped whole (one PGN_VARIATION_TOO_DEEP
+ *   with the count), because every ply's path grows with its depth, and 10,000 levels in 100 KB of
+ *   input made 200 MB of `fens --variations` output. Past the cap only a counter pairs the
+ *   parentheses, so a megabyte of `(` costs no frames.
+ * - An unclosed `(` before any move of its line (`((( 1. c4 *`) has no move to be an alternative
+ *   to: its moves are read as the enclosing line's own, so no move is lost.
  * - Comment placement: a comment after a move (and its NAGs and variations) belongs to that move
  *   (`commentsAfter`); a comment at the start of a variation, or after a move number, belongs to
  *   the next move (`commentsBefore`); comments before the first main-line move are the game
@@ -16,8 +21,9 @@
  * - After the result only comments are read; other text is reported once and ignored, so junk
  *   between games never turns into moves of the game before it.
  *
- * A little over the house guide of 300 lines: one builder whose methods all share the frame stack
- * (tags and token texts have their own modules, tag-section.ts and move-token.ts).
+ * Over the house guide of 300 lines: one builder whose methods all share the frame stack (tags and
+ * token texts have their own modules, tag-section.ts and move-token.ts; the per-game limits are a
+ * few fields and methods here because they change how that stack grows).
  */
 import type { Comment, GameResult, MoveLine, MoveNumber, ResultToken, Tag } from './ast.js';
 import { makeComment } from './comment-commands.js';
@@ -25,6 +31,8 @@ import type { DiagnosticSink } from './location.js';
 import type { RawComment, RawElement, RawGame, RawToken } from './raw.js';
 import { describeInvalid, quoted } from './hints.js';
 import { isDigit, isLoneEnPassant, splitCheck } from './move-token.js';
+import { MAX_GAME_ELEMENTS } from './raw.js';
+import { isResultText } from './split.js';
 import { TagSection } from './tag-section.js';
 
 /** Everything `parseGame` needs from the tree but the game's position in the file. */
@@ -63,6 +71,13 @@ interface Frame {
 }
 
 
+/**
+ * Deepest variation kept by default (the main line is depth 0); no real game comes near it. At
+ * this depth a ply's path is a few hundred characters: `fens --variations` writes at most about
+ * 100 bytes per input byte.
+ */
+export const MAX_VARIATION_DEPTH = 100;
+
 const SUFFIX_NAGS: Readonly<Record<string, number>> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
 
 /**
@@ -93,8 +108,8 @@ function newFrame(open: RawToken | undefined, parent: NodeBuilder | undefined): 
  * Builds the game body from the parser's elements, reporting to `sink` (offsets in `elements`
  * are into the game text; `shift` is the game's offset in the file). O(elements).
  */
-export function buildTree(elements: RawGame, text: string, shift: number, sink: DiagnosticSink): GameBody {
-  return new TreeBuilder(text, shift, sink).build(elements);
+export function buildTree(elements: RawGame, text: string, shift: number, sink: DiagnosticSink, maxDepth = MAX_VARIATION_DEPTH): GameBody {
+  return new TreeBuilder(text, shift, sink, maxDepth).build(elements);
 }
 
 class TreeBuilder {
@@ -105,11 +120,17 @@ class TreeBuilder {
   private readonly tagSection: TagSection;
   private result: GameResult | undefined;
   private afterResultReported = false;
+  // Variations past MAX_VARIATION_DEPTH being dropped: open levels, the first such `(`, counts.
+  private tooDeep = 0;
+  private firstTooDeep: RawToken | undefined;
+  private droppedVariations = 0;
+  private droppedMoves = 0;
 
   constructor(
     private readonly text: string,
     private readonly shift: number,
     private readonly sink: DiagnosticSink,
+    private readonly maxDepth: number,
   ) {
     this.tagSection = new TagSection(text, shift, sink);
   }
@@ -118,11 +139,13 @@ class TreeBuilder {
     for (let i = 0; i < elements.length; i++) {
       const element = elements[i] as RawElement;
       if (this.result !== undefined) this.afterResult(element);
-      else if (element.kind === 'result' && this.stack.length > 1 && onlyCommentsAfter(elements, i)) {
+      else if ((this.stack.length > 1 || this.tooDeep > 0) && isResult(element) && onlyCommentsAfter(elements, i)) {
         // `1. e4 (1. d4 *`: the game's own result, after a variation left open.
+        this.tooDeep = 0;
         this.closeAll();
-        this.resultToken(element);
-      } else this.element(element);
+        this.element(element);
+      } else if (this.tooDeep > 0) this.skipTooDeep(element);
+      else this.element(element);
     }
     this.finish(elements);
     const main = this.stack[0] as Frame;
@@ -154,9 +177,32 @@ class TreeBuilder {
         return this.resultToken(e);
       case 'tag':
         return this.tagSection.tag(e);
+      case 'lookalike':
+        return this.lookalike(e);
       default:
         return this.other(e);
     }
+  }
+
+  /** `O–O`, `1–0`, `½-½`: read as what it stands for (its text), with a note quoting the source. */
+  private lookalike(e: RawToken): void {
+    const source = this.text.slice(e.start, e.end);
+    this.sink.add('PGN_LOOKALIKE', `${quoted(source)} is read as ${quoted(e.text)}`, e.start, e.end, {
+      hint: `write ${quoted(e.text)} with ASCII characters: a hyphen-minus for the dash, 1/2 for ½`,
+    });
+    const meant: RawToken = { kind: isResultText(e.text) ? 'result' : 'san', text: e.text, start: e.start, end: e.end };
+    if (meant.kind === 'result') this.resultToken(meant);
+    else this.move(meant);
+  }
+
+  /** An element inside a variation past MAX_VARIATION_DEPTH: only parentheses and moves are counted. */
+  private skipTooDeep(e: RawElement): void {
+    if (e.kind === 'open') {
+      this.tooDeep++;
+      this.droppedVariations++;
+    } else if (e.kind === 'close') this.tooDeep--;
+    else if (e.kind === 'san' || e.kind === 'lookalike') this.droppedMoves++;
+    else if (e.kind === 'overflow') this.other(e);
   }
 
   private other(e: RawToken): void {
@@ -167,6 +213,14 @@ class TreeBuilder {
     } else if (e.kind === 'invalid') {
       const { message, hint } = describeInvalid(e.text);
       this.sink.add('PGN_INVALID_TOKEN', message, e.start, e.end, { hint });
+    } else if (e.kind === 'overflow') {
+      this.sink.add(
+        'PGN_GAME_TOO_COMPLEX',
+        `the game has more than ${MAX_GAME_ELEMENTS.toLocaleString('en')} moves, comments and other elements: the rest of its text (${(e.end - e.start).toLocaleString('en')} characters) is not read`,
+        e.start,
+        e.start + 1,
+        { hint: 'no real game is this large: the text is probably not PGN, or many games lost their tag pairs' },
+      );
     }
     // 'dots' (`...` without a number) carry nothing.
   }
@@ -264,6 +318,12 @@ class TreeBuilder {
 
   private open(e: RawToken): void {
     this.tagSection.open = false;
+    if (this.stack.length > this.maxDepth) {
+      this.tooDeep = 1;
+      this.droppedVariations++;
+      this.firstTooDeep ??= e;
+      return;
+    }
     const parent = this.frame.line.at(-1);
     if (parent === undefined) {
       this.sink.add('PGN_VARIATION_AT_START', 'variation `(` comes before any move of its line', e.start, e.end, {
@@ -326,7 +386,7 @@ class TreeBuilder {
       this.finalComments.push(this.commentNode(e));
       return;
     }
-    if (e.kind === 'escape') return this.other(e);
+    if (e.kind === 'escape' || e.kind === 'overflow') return this.other(e);
     if (this.afterResultReported) return;
     this.afterResultReported = true;
     const result = (this.result as GameResult).value;
@@ -338,7 +398,9 @@ class TreeBuilder {
 
   private finish(elements: RawGame): void {
     this.closeAll();
+    this.reportTooDeep();
     const main = this.frame;
+    this.promoteLeadingVariation(main);
     const last = main.line.at(-1);
     if (last !== undefined) last.commentsAfter = addAll(last.commentsAfter, main.comments);
     else addAll(this.gameComments, main.comments);
@@ -348,7 +410,20 @@ class TreeBuilder {
   /** Closes the variations left open, reporting each `(`. */
   private closeAll(): void {
     while (this.stack.length > 1) {
-      const open = this.frame.open as RawToken;
+      const f = this.frame;
+      const open = f.open as RawToken;
+      const outer = this.stack[this.stack.length - 2] as Frame;
+      if (f.parent === undefined && f.line.length > 0 && outer.line.length === 0) {
+        // `((( 1. c4 *`: no move for it to be an alternative to; its moves are the line's own.
+        this.sink.add('PGN_UNCLOSED_VARIATION', 'variation `(` is never closed and comes before any move of its line', open.start, open.end, {
+          hint: 'its moves were read as moves of the line around it; remove the `(` or add the `)`',
+        });
+        this.stack.pop();
+        this.frame = outer;
+        mergeInto(outer, f);
+        this.toGameComments(outer);
+        continue;
+      }
       this.sink.add('PGN_UNCLOSED_VARIATION', 'variation `(` is never closed', open.start, open.end, {
         hint: 'add the missing `)` where the variation ends',
       });
@@ -356,9 +431,53 @@ class TreeBuilder {
     }
   }
 
+  /** One report for all the variations dropped past MAX_VARIATION_DEPTH. */
+  private reportTooDeep(): void {
+    const first = this.firstTooDeep;
+    if (first === undefined) return;
+    const variations = `${this.droppedVariations.toLocaleString('en')} variation${this.droppedVariations === 1 ? '' : 's'}`;
+    this.sink.add(
+      'PGN_VARIATION_TOO_DEEP',
+      `variations nested deeper than ${this.maxDepth} levels are dropped: ${variations} with ${this.droppedMoves.toLocaleString('en')} moves, from here`,
+      first.start,
+      first.end,
+      { hint: `no real game nests variations this deep; the main line and the variations up to ${this.maxDepth} levels are kept` },
+    );
+  }
+
+  /**
+   * A main line with no move but variations waiting for one (`( 1. d4 ) *`): the first variation
+   * becomes the main line, so its moves are not lost.
+   */
+  private promoteLeadingVariation(main: Frame): void {
+    if (main.line.length > 0 || main.variations.length === 0) return;
+    const [first, ...others] = main.variations as NodeBuilder[][];
+    const head = first?.[0];
+    if (first === undefined || head === undefined) return;
+    this.sink.add('PGN_VARIATION_AT_START', 'the game has moves only inside a variation: they are read as its main line', head.offset - this.shift, head.offset - this.shift + head.length, {
+      hint: 'a variation follows the move it replaces; remove the parentheses around the main line',
+      severity: 'warning',
+    });
+    for (const node of first) main.line.push(node);
+    head.variations = addAll(others as MoveLine[], head.variations);
+    main.variations = NONE;
+    // The comments before the variation came first: they open the game comment.
+    addAll(this.gameComments, main.comments);
+    main.comments = NONE;
+    this.toGameComments(main);
+  }
+
+  /** Comments before the first move of the main line are the game comment (as `move` does it). */
+  private toGameComments(frame: Frame): void {
+    const first = frame.line[0];
+    if (frame !== this.stack[0] || first === undefined || first.commentsBefore.length === 0) return;
+    addAll(this.gameComments, first.commentsBefore);
+    first.commentsBefore = NONE;
+  }
+
   private missingResult(elements: RawGame): void {
     const last = elements.at(-1);
-    if (last === undefined) return; // a dropped (too large) game: already reported
+    if (last === undefined || last.kind === 'overflow') return; // a dropped (too large or too complex) game: already reported
     if (last.end === this.text.length && looksCut(last)) {
       this.sink.add('PGN_TRUNCATED', `the input ends in the middle of the game, at ${quoted(this.quotable(last))}`, last.start, last.end, {
         hint: 'the file looks cut short: the last game has no result and no final line end',
@@ -379,6 +498,28 @@ class TreeBuilder {
 function looksCut(e: RawElement): boolean {
   if (e.kind === 'moveNumber' || e.kind === 'dots' || e.kind === 'open' || e.kind === 'invalid') return true;
   return e.kind === 'san' && e.text !== '--' && /[a-hx=@(-]$/.test(e.text);
+}
+
+/** Whether element `e` is a termination marker (spelt right, or with look-alikes). */
+function isResult(e: RawElement): boolean {
+  return e.kind === 'result' || (e.kind === 'lookalike' && isResultText(e.text));
+}
+
+/**
+ * Moves the line of `inner`, an unclosed variation that came before any move of `outer`'s line, into
+ * `outer` (whose line is empty): what waited for the first move in `outer` goes to that move, and
+ * what waits after `inner`'s last move now waits in `outer`.
+ */
+function mergeInto(outer: Frame, inner: Frame): void {
+  const first = inner.line[0] as NodeBuilder;
+  first.commentsBefore = addAll(outer.comments.slice(), first.commentsBefore);
+  first.nags = addAll(outer.nags.slice(), first.nags);
+  first.variations = addAll(outer.variations.slice(), first.variations);
+  for (const node of inner.line) outer.line.push(node);
+  outer.comments = inner.comments;
+  outer.number = inner.number;
+  outer.nags = inner.nags;
+  outer.variations = inner.variations;
 }
 
 /** True when nothing but comments follows element `i`. */

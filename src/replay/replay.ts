@@ -12,7 +12,7 @@
  * - Variations are walked with an explicit stack, so nesting depth never touches the call stack.
  */
 import { checkGame, moveTreeError, locate, type Comment, type Evaluation, type Game, type MoveLine, type MoveNode } from '../pgn/index.js';
-import { diagnostic, excerptOf, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
+import { DiagnosticCap, diagnostic, excerptOf, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
 import { makeFen, type FenCastlingMode, type FenEpMode } from '../core/fen.js';
 import { decodeMove, encodeNormalMove, type Position } from '../core/position.js';
 import { ReplayBoard } from '../core/replay-board.js';
@@ -189,6 +189,9 @@ class ReplayWalk implements Iterator<PlyRecord> {
   private started = false;
   /** Whether this walk has reported a null move: once per game, so the list stays short. */
   private reportedNull = false;
+  /** Bounds the move diagnostics (one per failing line: a game can have a million variations). */
+  private cap = new DiagnosticCap();
+  private closed = false;
 
   constructor(
     private readonly game: Game,
@@ -236,7 +239,12 @@ class ReplayWalk implements Iterator<PlyRecord> {
         const before = board.position(beforeEntry);
         const parsed = parseSan(before, node.san, { allowNull: true });
         if (!parsed.ok) {
-          this.diagnostics.push(placeInGame(this.game, moveDiagnostic(node, before, parsed.error)));
+          const kept = this.cap.admit(codeOf(parsed.error));
+          if (kept || this.cap.wantsFirst(codeOf(parsed.error))) {
+            const d = placeInGame(this.game, moveDiagnostic(node, before, parsed.error));
+            if (kept) this.diagnostics.push(d);
+            else this.cap.omitted(d);
+          }
           stack.pop();
           continue;
         }
@@ -264,6 +272,10 @@ class ReplayWalk implements Iterator<PlyRecord> {
       }
       return { done: false, value: PlyRecord.logged(frame.ply, path, node, board, entry, beforeEntry, code) };
     }
+    if (!this.closed) {
+      this.closed = true;
+      for (const note of this.cap.notes()) this.diagnostics.push(note);
+    }
     return { done: true, value: undefined };
   }
 
@@ -280,6 +292,7 @@ class ReplayWalk implements Iterator<PlyRecord> {
     const placed = (d: Diagnostic): Diagnostic => placeInGame(game, d);
     diagnostics.length = 0;
     this.reportedNull = false;
+    this.cap = new DiagnosticCap();
     for (const d of this.start.diagnostics) diagnostics.push(placed(d));
     const first = this.start.position;
     if (!first) return undefined;
@@ -301,9 +314,12 @@ export function placeInGame(game: Game, d: Diagnostic): Diagnostic {
 
 const SIDE = { white: 'White', black: 'Black' } as const;
 
+function codeOf(error: SanError): DiagnosticCode {
+  return error.kind === 'illegal' ? 'REPLAY_ILLEGAL_MOVE' : error.kind === 'ambiguous' ? 'REPLAY_AMBIGUOUS_MOVE' : 'REPLAY_BAD_MOVE';
+}
+
 function moveDiagnostic(node: MoveNode, before: Position, error: SanError): Diagnostic {
-  const code: DiagnosticCode =
-    error.kind === 'illegal' ? 'REPLAY_ILLEGAL_MOVE' : error.kind === 'ambiguous' ? 'REPLAY_AMBIGUOUS_MOVE' : 'REPLAY_BAD_MOVE';
+  const code = codeOf(error);
   const where = `move ${before.fullmoves}${before.turn === 'white' ? '.' : '...'} (${SIDE[before.turn]} to move)`;
   const what =
     error.kind === 'illegal' ? 'illegal move' : error.kind === 'ambiguous' ? 'ambiguous move' : 'not a move';

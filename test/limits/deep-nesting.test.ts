@@ -1,6 +1,7 @@
 /**
- * Variations nested 10,000 deep, the whole way: parse, replay with variations, write, parse again,
- * and the same through the streaming reader. Not the "ten thousand alternatives to one move" shape
+ * Variations nested 10,000 deep, the whole way (with the depth cap lifted: `maxVariationDepth`):
+ * parse, replay with variations, write, parse again; and with the default cap (MAX_VARIATION_DEPTH
+ * levels kept, the deeper ones dropped with one report), through parsePgn and the streaming reader. Not the "ten thousand alternatives to one move" shape
  * of tree/replay/write tests: here each variation goes one ply further than its parent and hangs
  * the next one on its second move, so paths, ply numbers and positions change at every level
  * (`1.1.2.1.2.1.…`). Each stage must finish without recursion and in well under a second or two.
@@ -11,6 +12,7 @@ import { initialPosition, play, type Position } from '../../src/core/position.js
 import { parseSan } from '../../src/core/san.js';
 import type { Game } from '../../src/pgn/ast.js';
 import { parsePgn } from '../../src/pgn/parse.js';
+import { MAX_VARIATION_DEPTH } from '../../src/pgn/tree.js';
 import { writePgn } from '../../src/pgn/write.js';
 import { replay } from '../../src/replay/replay.js';
 import { readBytes, timed } from '../support/robustness.js';
@@ -66,11 +68,13 @@ function depthOf(game: Game): number {
   }
 }
 
+const UNCAPPED = { maxVariationDepth: Infinity } as const;
+
 describe(`variations nested ${DEPTH.toLocaleString('en')} deep, each one ply further`, () => {
   const text = staircase(DEPTH);
 
-  it('parses, replays every ply of every level to the right position, writes and reads back', () => {
-    const parsed = timed(() => [...parsePgn(text)]);
+  it('parses, replays every ply of every level to the right position, writes and reads back (cap lifted)', () => {
+    const parsed = timed(() => [...parsePgn(text, UNCAPPED)]);
     const [game, ...rest] = parsed.value;
     expect(rest).toEqual([]);
     expect(game?.diagnostics).toEqual([]);
@@ -89,7 +93,7 @@ describe(`variations nested ${DEPTH.toLocaleString('en')} deep, each one ply fur
 
     const written = timed(() => writePgn(game as Game));
     expect(written.value.split('(').length - 1).toBe(DEPTH);
-    const again = timed(() => [...parsePgn(written.value)]);
+    const again = timed(() => [...parsePgn(written.value, UNCAPPED)]);
     expect(again.value).toHaveLength(1);
     expect(summary(records(again.value[0] as Game)) === summary(all)).toBe(true);
 
@@ -100,20 +104,27 @@ describe(`variations nested ${DEPTH.toLocaleString('en')} deep, each one ply fur
     for (const ms of [parsed.ms, replayed.ms, written.ms, again.ms]) expect(ms).toBeLessThan(5_000);
   }, 30_000);
 
-  it('streams through readPgn in 4 KiB chunks to the same plies', async () => {
+  it('by default keeps MAX_VARIATION_DEPTH levels, reports the rest once, and the paths stay short (parsePgn and readPgn)', async () => {
     const bytes = Buffer.from(text, 'utf8');
     const cuts = Array.from({ length: Math.floor(bytes.length / 4096) }, (_, i) => (i + 1) * 4096);
     const { games, diagnostics } = await readBytes(bytes, cuts);
     expect(diagnostics.map((d) => d.code)).toEqual(['IO_ENCODING']);
     expect(games).toHaveLength(1);
-    const plies = records(games[0] as Game);
-    expect(plies).toHaveLength(2 * DEPTH + 2);
-    expect(plies.every((r) => r.fen === FEN_AFTER[r.ply])).toBe(true);
+    for (const game of [games[0] as Game, [...parsePgn(text)][0] as Game]) {
+      expect(depthOf(game)).toBe(MAX_VARIATION_DEPTH);
+      expect(game.diagnostics.map((d) => d.code)).toEqual(['PGN_VARIATION_TOO_DEEP']);
+      const plies = records(game);
+      expect(plies).toHaveLength(2 * MAX_VARIATION_DEPTH + 2);
+      expect(plies.every((r) => r.fen === FEN_AFTER[r.ply])).toBe(true);
+      // What `fens --variations` prints grows with the input, not with its square.
+      const pathChars = plies.reduce((sum, r) => sum + r.pathLength, 0);
+      expect(pathChars).toBeLessThan(10 * text.length);
+    }
   }, 30_000);
 
   it('an unclosed staircase: every level reported open, the plies inside still replayed', () => {
     const open = staircase(DEPTH).replace(/\)+/, '');
-    const [game] = [...parsePgn(open)];
+    const [game] = [...parsePgn(open, UNCAPPED)];
     const codes = game?.diagnostics.map((d) => d.code) ?? [];
     expect(codes.filter((c) => c === 'PGN_UNCLOSED_VARIATION').length).toBeGreaterThan(0);
     const all = records(game as Game);

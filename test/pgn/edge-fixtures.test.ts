@@ -122,7 +122,7 @@ const MISSING_RESULT = { PGN_MISSING_RESULT: 1 };
  */
 const DIAGNOSTICS: Readonly<Record<string, Readonly<Record<string, number>>>> = {
   // No termination marker anywhere in the file (one per game).
-  'chessops__leading-whitespace.pgn': { PGN_MISSING_RESULT: 3 },
+  'chessops__leading-whitespace.pgn': { PGN_MISSING_RESULT: 4 },
   'pychess__a.pgn': MISSING_RESULT,
   'pychess__b.pgn': MISSING_RESULT,
   'pychess__black.pgn': MISSING_RESULT,

@@ -200,8 +200,15 @@ describe('grammar: escape lines (6)', () => {
 });
 
 describe('grammar: invalid tokens and whitespace', () => {
-  it.each(['½-½', '+-', '§', '"quoted"', '12'])('makes %s one invalid node', (text) => {
+  it.each(['½', '+-', '§', '"quoted"', '12', '1–1'])('makes %s one invalid node', (text) => {
     expect(parse(text)).toEqual([tok('invalid', text, 0)]);
+  });
+
+  it.each([
+    ['1–0', '1-0'], ['0—1', '0-1'], ['½-½', '1/2-1/2'], ['½–½', '1/2-1/2'], ['1/2–1/2', '1/2-1/2'], ['1−0', '1-0'],
+    ['0–0', '0-0'], ['0–0–0+', '0-0-0+'], ['O–O', 'O-O'], ['O—O-O', 'O-O-O'], ['O–O#', 'O-O#'], ['Ng1–f3', 'Ng1-f3'],
+  ])('reads %s as a lookalike node meaning %s (issue 11.6)', (source, meant) => {
+    expect(parse(`${source} e4`)).toEqual([{ kind: 'lookalike', text: meant, start: 0, end: source.length }, tok('san', 'e4', source.length + 1)]);
   });
 
   it('makes a stray } or ] a one-character invalid node', () => {

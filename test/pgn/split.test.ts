@@ -55,8 +55,9 @@ describe('splitGames: the boundary rule', () => {
     expect(texts('{file comment}\n\n[Event "a"]\n1. e4 *\n')).toEqual(['{file comment}\n\n[Event "a"]\n1. e4 *\n']);
   });
 
-  it('keeps text without tags after a game in that game', () => {
-    expect(texts('[Event "a"]\n1. e4 *\n\n1. d4 *\n')).toEqual(['[Event "a"]\n1. e4 *\n\n1. d4 *\n']);
+  it('keeps text after a result that cannot begin a game in that game', () => {
+    expect(texts('[Event "a"]\n1. e4 *\n\nFrom: someone\n')).toEqual(['[Event "a"]\n1. e4 *\n\nFrom: someone\n']);
+    expect(texts('1. e4 e5 1-0\n{final comment}\n$1\n')).toEqual(['1. e4 e5 1-0\n{final comment}\n$1\n']);
   });
 
   it('returns nothing for blank input and keeps trailing blanks with the last game', () => {
@@ -67,6 +68,67 @@ describe('splitGames: the boundary rule', () => {
 
   it('cuts a game that begins with a comment, after another game', () => {
     expect(texts('[Event "a"]\n{only a comment}\n\n[Event "b"]\n*')).toEqual(['[Event "a"]\n{only a comment}\n\n', '[Event "b"]\n*']);
+  });
+});
+
+describe('splitGames: games without tags', () => {
+  it('starts a new game at movetext after a termination marker (issue 11.1)', () => {
+    expect(texts('1. e4 e5 1-0\n\n1. d4 d5 0-1\n')).toEqual(['1. e4 e5 1-0\n\n', '1. d4 d5 0-1\n']);
+    expect(texts('[Event "a"]\n\n1. e4 e5 *\n1. d4 d5 *\n')).toEqual(['[Event "a"]\n\n1. e4 e5 *\n', '1. d4 d5 *\n']);
+    expect(texts('1. e4 1/2-1/2\ne4 *\n  12. Nf3 *\n')).toEqual(['1. e4 1/2-1/2\n', 'e4 *\n', '  12. Nf3 *\n']);
+  });
+
+  it('reads the marker before a comment on its line, and after a comment line', () => {
+    expect(texts('1. e4 1-0 {White won}\n{note}\n\n1. d4 *')).toEqual(['1. e4 1-0 {White won}\n{note}\n\n', '1. d4 *']);
+    expect(texts('1. e4 e5 1-0 ; the end\n1. d4 *')).toEqual(['1. e4 e5 1-0 ; the end\n', '1. d4 *']);
+  });
+
+  it('gives comment lines right before the new game to it, unless a blank line follows them', () => {
+    expect(texts('1. e4 1-0 {White won}\n{Game 2}\n1. d4 *')).toEqual(['1. e4 1-0 {White won}\n', '{Game 2}\n1. d4 *']);
+    expect(texts('1. e4 1-0\n\n{Game 2} {by X}\n{more}\n 1. d4 *')).toEqual(['1. e4 1-0\n\n', '{Game 2} {by X}\n{more}\n 1. d4 *']);
+    expect(texts('1. e4 1-0\n{Game 2} 1. d4 *')).toEqual(['1. e4 1-0\n', '{Game 2} 1. d4 *']);
+    expect(texts('1. e4 1-0\n{a note\nover lines}\n[Event "b"]\n*')).toEqual(['1. e4 1-0\n', '{a note\nover lines}\n[Event "b"]\n*']);
+    expect(texts('1. e4 1-0\n{note}\n\n[Event "b"]\n*')).toEqual(['1. e4 1-0\n{note}\n\n', '[Event "b"]\n*']);
+    expect(texts('1. e4 1-0\n{note} $1\n1. d4 *')).toEqual(['1. e4 1-0\n{note} $1\n1. d4 *']);
+  });
+
+  it('reads Unicode dashes and fractions in the marker (issue 11.6)', () => {
+    for (const result of ['1–0', '0—1', '½-½', '½–½', '1/2–1/2', '1−0']) {
+      expect(texts(`1. e4 e5 ${result}\n1. d4 *`), result).toEqual([`1. e4 e5 ${result}\n`, '1. d4 *']);
+    }
+  });
+
+  it('does not cut where the marker is not the last token of its line or is part of a token', () => {
+    expect(texts('1. e4 1-0 2. d4\n1. c4 *')).toEqual(['1. e4 1-0 2. d4\n1. c4 *']);
+    expect(texts('1. e4 {1-0}\n1. d4 *')).toEqual(['1. e4 {1-0}\n1. d4 *']);
+    expect(texts('1. e4 x1-0\n1. d4 *')).toEqual(['1. e4 x1-0\n1. d4 *']);
+  });
+
+  it('starts a new game at move 1 after a blank line, when the game without marker is past move 1 (issue 11.2)', () => {
+    const two = '[Event "a"]\n1. e4 e5 2. Nf3\n\n1. d4 d5 *\n';
+    expect(texts(two)).toEqual(['[Event "a"]\n1. e4 e5 2. Nf3\n\n', '1. d4 d5 *\n']);
+    expect(texts('1. e4 e5 2. Nf3 Nc6\n\n1.d4 *')).toEqual(['1. e4 e5 2. Nf3 Nc6\n\n', '1.d4 *']);
+  });
+
+  it('does not cut at move 1 without a blank line, before move 2, or after a number in a comment', () => {
+    expect(texts('1. e4 e5 2. Nf3\n1. d4 *')).toEqual(['1. e4 e5 2. Nf3\n1. d4 *']);
+    expect(texts('1. e4 e5\n\n1. d4 *')).toEqual(['1. e4 e5\n\n1. d4 *']);
+    expect(texts('{see 12. Nf3}\n1. e4 e5 {2. d4}\n\n1. d4 *')).toEqual(['{see 12. Nf3}\n1. e4 e5 {2. d4}\n\n1. d4 *']);
+    expect(texts('[Event "a"]\n\n{comment 2.}\n\n1. e4 *')).toEqual(['[Event "a"]\n\n{comment 2.}\n\n1. e4 *']);
+    expect(texts('1. e4 e5 2. Nf3\n\n10. d4 *')).toEqual(['1. e4 e5 2. Nf3\n\n10. d4 *']);
+  });
+
+  it('gives the same games for every split point of such text', () => {
+    const input = '1. e4 e5 1-0\n\n1. d4 d5 2. c4\n\n1. c4 ½-½\r\n{c}\r\n\r\nNf3 *\n1. e4 1-0 {x}\n1. g3 *\r\n{y}\r\n[Event "z"]\r\n*';
+    const whole = [...splitGames(input)];
+    expect(whole.map((g) => g.text)).toEqual(['1. e4 e5 1-0\n\n', '1. d4 d5 2. c4\n\n', '1. c4 ½-½\r\n{c}\r\n\r\n', 'Nf3 *\n', '1. e4 1-0 {x}\n', '1. g3 *\r\n', '{y}\r\n[Event "z"]\r\n*']);
+    expect(whole.map((g) => g.line)).toEqual([1, 3, 5, 8, 9, 10, 11]);
+    for (let cut = 1; cut < input.length; cut++) {
+      const splitter = new GameSplitter();
+      const games = [...splitter.push(input.slice(0, cut)), ...splitter.push(input.slice(cut)), ...splitter.end()];
+      expect(games, `split at ${cut}`).toEqual(whole);
+    }
+    expect(chunked(input, [1])).toEqual(whole);
   });
 });
 

@@ -5,10 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Game, MoveLine } from '../../src/pgn/ast.js';
 import { locate, parseGame } from '../../src/pgn/parse-game.js';
-import { parsePgn } from '../../src/pgn/parse.js';
+import { parsePgn, type ParseOptions } from '../../src/pgn/parse.js';
+import { MAX_VARIATION_DEPTH } from '../../src/pgn/tree.js';
+import { MAX_GAME_ELEMENTS } from '../../src/pgn/raw.js';
 
-function one(text: string): Game {
-  const games = [...parsePgn(text)];
+function one(text: string, options: ParseOptions = {}): Game {
+  const games = [...parsePgn(text, options)];
   expect(games.length).toBe(1);
   return games[0] as Game;
 }
@@ -163,18 +165,110 @@ describe('variations', () => {
     expect(game.diagnostics[0]?.severity).toBe('warning');
   });
 
-  it('nests 10,000 variations deep without overflowing', () => {
-    const depth = 10_000;
-    const game = one(`1. e4 ${'(1. d4 '.repeat(depth)}${')'.repeat(depth)} *`);
-    expect(game.diagnostics).toEqual([]);
+  const levelsOf = (game: Game): number => {
     let line: MoveLine = game.moves;
     let levels = 0;
     while (line[0]?.variations[0] !== undefined) {
       line = line[0].variations[0];
       levels++;
     }
-    expect(levels).toBe(depth);
+    return levels;
+  };
+
+  it('nests 10,000 variations deep without overflowing, when the depth cap is lifted', () => {
+    const depth = 10_000;
+    const game = one(`1. e4 ${'(1. d4 '.repeat(depth)}${')'.repeat(depth)} *`, { maxVariationDepth: Infinity });
+    expect(game.diagnostics).toEqual([]);
+    expect(levelsOf(game)).toBe(depth);
   });
+
+  it('keeps variations up to MAX_VARIATION_DEPTH levels and drops deeper ones with one report (issue 12)', () => {
+    const at = one(`1. e4 ${'(1. d4 '.repeat(MAX_VARIATION_DEPTH)}${')'.repeat(MAX_VARIATION_DEPTH)} *`);
+    expect(at.diagnostics).toEqual([]);
+    expect(levelsOf(at)).toBe(MAX_VARIATION_DEPTH);
+    const depth = 10_000;
+    const game = one(`1. e4 ${'(1. d4 '.repeat(depth)}${')'.repeat(depth)} 1... e5 *`);
+    expect(levelsOf(game)).toBe(MAX_VARIATION_DEPTH);
+    expect(game.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+    expect(where(game)).toEqual([['PGN_VARIATION_TOO_DEEP', 1, 7 + 7 * MAX_VARIATION_DEPTH]]);
+    expect(game.diagnostics[0]?.message).toContain(`${(depth - MAX_VARIATION_DEPTH).toLocaleString('en')} variations with ${(depth - MAX_VARIATION_DEPTH).toLocaleString('en')} moves`);
+    expect(one('1. e4 (1. d4 (1... d5 (2. c4))) *', { maxVariationDepth: 2 }).diagnostics.map((d) => d.code)).toEqual(['PGN_VARIATION_TOO_DEEP']);
+  });
+});
+
+describe('look-alike results and castling (issue 11.6)', () => {
+  it.each([
+    ['1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O–O 1–0', 'O-O', '1-0'],
+    ['1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0–0 ½-½', '0-0', '1/2-1/2'],
+    ['1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O—O 1/2–1/2', 'O-O', '1/2-1/2'],
+    ['1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O ½–½', 'O-O', '1/2-1/2'],
+    ['1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O-O 0–1', 'O-O', '0-1'],
+  ])('%s: the move and the result as meant, each with an info note', (text, castle, result) => {
+    const game = one(text);
+    expect(game.moves.map((m) => m.san).at(-1)).toBe(castle);
+    expect(game.result?.value).toBe(result);
+    const notes = game.diagnostics.filter((d) => d.code === 'PGN_LOOKALIKE');
+    expect(notes.length).toBe(text.includes('O-O ') ? 1 : 2);
+    expect(notes.every((d) => d.severity === 'info')).toBe(true);
+    expect(game.diagnostics.filter((d) => d.code !== 'PGN_LOOKALIKE')).toEqual([]);
+  });
+
+  it('quotes the source and the meaning, at the source', () => {
+    const game = one('1. e4 ½-½');
+    expect(where(game)).toEqual([['PGN_LOOKALIKE', 1, 7]]);
+    expect(game.diagnostics[0]?.message).toBe('`½-½` is read as `1/2-1/2`');
+  });
+});
+
+describe('unclosed parentheses keep their moves (issue 11.3)', () => {
+  it('reads the moves after `(((` with nothing before them as the main line, naming each `(`', () => {
+    const game = one('((( 1. c4 e5 *');
+    expect(game.moves.map((m) => m.san)).toEqual(['c4', 'e5']);
+    expect(game.result?.value).toBe('*');
+    const open = game.diagnostics.filter((d) => d.code === 'PGN_UNCLOSED_VARIATION');
+    expect(open.map((d) => d.column)).toEqual([3, 2, 1]);
+    expect(open[0]?.hint).toContain('read as moves of the line around it');
+  });
+
+  it('makes a comment before the first of those moves the game comment, as for any main line', () => {
+    const game = one('(( {a} 1. e4 {b} e5 *');
+    expect(game.comments.map((c) => c.text)).toEqual(['a']);
+    expect(game.moves.map((m) => [m.san, m.commentsBefore.length, m.commentsAfter.map((c) => c.text)])).toEqual([['e4', 0, ['b']], ['e5', 0, []]]);
+    expect(one('{x} ( {a} 1. d4 ) *').comments.map((c) => c.text)).toEqual(['x', 'a']);
+  });
+
+  it('keeps an unclosed variation after a move as a variation of it', () => {
+    const game = one('1. e4 (( 1... c5 2. Nf3 *');
+    expect(game.moves.map((m) => m.san)).toEqual(['e4']);
+    expect(game.moves[0]?.variations.map((v) => v.map((m) => m.san))).toEqual([['c5', 'Nf3']]);
+  });
+
+  it('reads closed variations with no main-line move after them as the main line', () => {
+    const game = one('{intro} ((( 1. c4 ))) *');
+    expect(game.moves.map((m) => m.san)).toEqual(['c4']);
+    expect(game.diagnostics.map((d) => d.code)).toContain('PGN_VARIATION_AT_START');
+    const alone = one('( 1. d4 d5 ) ( 1. e4 ) *');
+    expect(alone.moves.map((m) => m.san)).toEqual(['d4', 'd5']);
+    expect(alone.moves[0]?.variations.map((v) => v.map((m) => m.san))).toEqual([['e4']]);
+  });
+});
+
+describe('the per-game work budget (issue 12)', () => {
+  it('reads a game up to MAX_GAME_ELEMENTS elements and reports the rest as not read', () => {
+    const text = `1. e4 e5 ${'$1 '.repeat(MAX_GAME_ELEMENTS)}2. Nf3 *`;
+    const game = one(text);
+    expect(game.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+    const codes = game.diagnostics.map((d) => d.code);
+    expect(codes).toContain('PGN_GAME_TOO_COMPLEX');
+    expect(codes).not.toContain('PGN_MISSING_RESULT');
+    expect(game.diagnostics.length).toBeLessThan(5);
+  }, 60_000);
+
+  it('keeps a game just under the budget whole', () => {
+    const game = one(`1. e4 ${'$1 '.repeat(MAX_GAME_ELEMENTS - 10)}e5 *`);
+    expect(game.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
+    expect(game.diagnostics.map((d) => d.code)).toEqual([]);
+  }, 60_000);
 });
 
 describe('structural diagnostics (code, line, column)', () => {

@@ -19,12 +19,18 @@ const PIECES = [
   '1.', '12...', '3…', '1.e4', 'e4', 'Nf3+', 'exd6e.p.', 'e.p.', 'exd6 e.p.', 'e.p.+', 'e8(Q)', 'e8=Q#', 'O-O-O', '0-0', '--', 'Z0', 'Nf3!?', '??',
   '!!!', '$1', '$256', '$', '(', ')', '((', '))', '{', '}', '{ a [%eval #-3] }', '{ [%clk 1:00:00] }', ';', '; c',
   '%', '%esc', '1-0', '0-1', '1/2-1/2', '*', '½-½', '±', '…', '\ufeff', '\u00a0', 'é', '😀', '12', '1/2',
+  'O–O', '0—0-0', '1–0', '½–½', '1/2–1/2',
 ];
 const SEPARATORS = [' ', '', '\n', '\r\n', '\r', '\t', '\n\n', ' \r\n\r\n'];
 
 const arbPgnish = fc
   .array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom(...SEPARATORS)), { maxLength: 60 })
   .map((parts) => parts.map(([piece, sep]) => piece + sep).join(''));
+
+/** A fragment repeated hundreds of times in one game: what hostile input looks like. */
+const arbRepeated = fc
+  .tuple(arbPgnish.filter((s) => s.trim() !== ''), fc.integer({ min: 150, max: 600 }))
+  .map(([fragment, times]) => `[Event "r"]\n\n${fragment.replaceAll('[', ' ').repeat(times)}`);
 
 const arbText = fc.oneof(arbPgnish, fc.string({ unit: 'grapheme', maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 200 }));
 
@@ -93,4 +99,21 @@ describe('parsePgn on any text', () => {
       { numRuns: NUM_RUNS },
     );
   }, TIMEOUT);
+});
+
+describe('diagnostics per game stay bounded (issue 12)', () => {
+  it('lists at most 100 diagnostics of one code per game, and one note per code for the rest', () => {
+    fc.assert(
+      fc.property(arbRepeated, (text) => {
+        for (const game of parsePgn(text)) {
+          const counts = new Map<string, number>();
+          for (const d of game.diagnostics) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+          for (const [code, count] of counts) expect(count, code).toBeLessThanOrEqual(code === 'DIAGNOSTICS_OMITTED' ? counts.size : 100);
+          const notes = game.diagnostics.filter((d) => d.code === 'DIAGNOSTICS_OMITTED');
+          for (const note of notes) expect(note.message).toMatch(/^and \d+ more [A-Z_]+ in this game/);
+        }
+      }),
+      { numRuns: Math.min(NUM_RUNS, 100) },
+    );
+  }, TIMEOUT * 2);
 });

@@ -102,7 +102,7 @@ describe('fixGame', () => {
   it('handles deep nesting without recursion (1,000 nested variations)', () => {
     const depth = 1000;
     const pgn = `1. e4 ${'( 1. d2d4 '.repeat(depth)}${')'.repeat(depth)} *\n`;
-    const fixed = fixGame(single(pgn));
+    const fixed = fixGame([...parsePgn(pgn, { maxVariationDepth: Infinity })][0]!);
     expect(fixed.changes.filter((c) => c === '1. d2d4 → d4')).toHaveLength(depth);
     let line: MoveLine | undefined = fixed.game.moves;
     let seen = 0;

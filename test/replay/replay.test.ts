@@ -81,7 +81,8 @@ describe('variations', () => {
   it('survives a variation nesting depth of 10,000 without a stack overflow', () => {
     const depth = 10_000;
     const text = `1. e4 ${'(1. d4 '.repeat(depth)}${')'.repeat(depth)} 1... e5 *`;
-    const records = [...replay(single(text), { variations: true })];
+    const game = [...parsePgn(text, { maxVariationDepth: Infinity })][0]!;
+    const records = [...replay(game, { variations: true })];
     expect(records).toHaveLength(depth + 2);
     expect(records.at(-1)?.path).toBe('2');
   });
