@@ -7,7 +7,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/index.js';
-import { createDecoder, readPgnChunks, type PgnChunkReader } from '../src/node/index.js';
+import { createDecoder, readPgnChunks, type ByteRange, type PgnChunkReader } from '../src/node/index.js';
 
 export interface InputFile {
   /** The name shown in diagnostics: the path as given (joined for directory entries), or '<stdin>'. */
@@ -69,8 +69,8 @@ async function directoryFiles(dir: string): Promise<InputFile[]> {
  * Starts reading one input (lazily: nothing is opened before the first game is asked for). The
  * games come unparsed, so that `--jobs` can parse them in worker threads.
  */
-export function readInput(file: InputFile, encoding: string | undefined): PgnChunkReader {
-  return readPgnChunks(file.source, encoding === undefined ? {} : { encoding });
+export function readInput(file: InputFile, encoding: string | undefined, range?: ByteRange): PgnChunkReader {
+  return readPgnChunks(file.source, { ...(encoding !== undefined && { encoding }), ...(range && { range }) });
 }
 
 /** Undefined when `encoding` is usable (or not given); otherwise the message saying why not. */

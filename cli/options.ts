@@ -5,10 +5,12 @@
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { POSITION_FORMATS, type PositionFormat } from './output/formats.js';
+import { parseShard, type Shard } from './shard.js';
 
 /** Options every command that reads PGN accepts. */
 export interface InputOptions {
   readonly encoding?: string;
+  readonly shard?: Shard;
   readonly output?: string;
   readonly quiet?: boolean;
   readonly verbose?: boolean;
@@ -28,7 +30,8 @@ export function addInputOptions(cmd: Command): Command {
     .option('--encoding <name>', 'decode the input with this encoding instead of detecting it (utf-8, windows-1252, latin1, …)')
     .option('-o, --output <file>', 'write to FILE instead of standard output')
     .option('-q, --quiet', 'show errors only: no warnings, summary or progress bar')
-    .option('-v, --verbose', 'also show info diagnostics (which encoding was used, escape lines, null moves)');
+    .option('-v, --verbose', 'also show info diagnostics (which encoding was used, escape lines, null moves)')
+    .option('--shard <K/N>', 'only the games that start in the K-th of N equal byte ranges of the inputs; shards 1..N concatenated = the whole output', parseShard);
 }
 
 export function addPositionOptions(cmd: Command): Command {

@@ -15,13 +15,19 @@ export class RowPrinter {
   private readonly formatter: RowFormatter;
   private gamesWithRows = 0;
 
+  /**
+   * `continues`: the output goes on from an earlier shard's (--shard K/N, K > 1): no header, and a
+   * game break before the first game when an earlier game printed rows.
+   */
   constructor(
     private readonly writer: BufferedWriter,
     format: PositionFormat,
     readonly columns: ColumnSettings,
+    continues?: { readonly rowsBefore: boolean },
   ) {
     this.formatter = makeFormatter(format, columns);
-    if (this.formatter.header !== undefined) writer.line(this.formatter.header);
+    if (continues?.rowsBefore) this.gamesWithRows = 1;
+    if (this.formatter.header !== undefined && !continues) writer.line(this.formatter.header);
   }
 
   /** Prints one row, with no game break: for rows that belong to no one game (`--unique`). */

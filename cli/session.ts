@@ -9,6 +9,7 @@
  */
 import { parseGame, type Diagnostic, type Game, type GameChunk } from '../src/index.js';
 import { expandInputs, readInput, type InputFile } from './inputs.js';
+import { planShard } from './shard.js';
 import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
 import { ProgressBar } from './output/progress.js';
 import { BufferedWriter } from './output/writer.js';
@@ -18,7 +19,7 @@ import type { InputOptions } from './options.js';
 export interface GameItem {
   readonly game: Game;
   readonly file: InputFile;
-  /** 1-based, counted across all inputs of the run. */
+  /** 1-based, counted across all inputs of the run (the same with --shard). */
   readonly number: number;
 }
 
@@ -74,6 +75,10 @@ export class Session {
     return session;
   }
 
+  get shard(): SessionSettings['shard'] {
+    return this.settings.shard;
+  }
+
   /** True when the run has more than one input file (records then name their file). */
   get manyFiles(): boolean {
     return this.files.length > 1;
@@ -93,24 +98,53 @@ export class Session {
    * its turn comes.
    */
   async *chunks(): AsyncGenerator<ChunkItem> {
-    for (const file of this.files) {
-      const reading = readInput(file, this.settings.encoding);
-      let taken = 0;
-      const newProblems = (): Diagnostic[] => {
-        const found = reading.diagnostics();
-        const fresh = found.slice(taken);
-        taken = found.length;
-        return fresh;
-      };
+    const plans = this.settings.shard ? planShard(this.files, this.settings.shard) : undefined;
+    /** Games in the files before the current one (counted only when a game of this shard needs them). */
+    let before = 0;
+    let uncounted: InputFile[] = [];
+    for (const [i, file] of this.files.entries()) {
+      const plan = plans?.[i] ?? { kind: 'read' };
+      if (plan.kind === 'after') break;
+      if (plan.kind === 'before') {
+        uncounted.push(file);
+        continue;
+      }
+      const reading = readInput(file, this.settings.encoding, plan.range);
+      const problems = new ProblemQueue(reading.diagnostics);
+      let games: number | undefined; // in the file, once its last game was read here
       for await (const chunk of reading.chunks) {
+        games = chunk.index + 1;
+        if (uncounted.length > 0) {
+          for (const earlier of uncounted) before += await countGames(earlier, this.settings.encoding);
+          uncounted = [];
+        }
         this.gamesRead++;
         this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
-        yield { kind: 'game', chunk, file, number: this.gamesRead, problems: newProblems() };
+        yield { kind: 'game', chunk, file, number: before + chunk.index + 1, problems: problems.upTo(chunk.offset + chunk.text.length) };
       }
       this.bytesDone += file.size ?? 0;
-      yield { kind: 'end', file, problems: newProblems() };
+      yield { kind: 'end', file, problems: problems.upTo(Number.POSITIVE_INFINITY) };
+      // A shard that ends inside this file reads no file after it: its last game is the file's.
+      if (games === undefined) uncounted.push(file);
+      else before += games;
     }
     this.progress?.clear();
+  }
+
+  /**
+   * With --shard: the games before the shard, in order, parsed (not reported, not counted): for what
+   * the shard's output continues from (whether an earlier game printed rows).
+   */
+  async *gamesBeforeShard(): AsyncGenerator<Game> {
+    if (!this.settings.shard) return;
+    const plans = planShard(this.files, this.settings.shard);
+    for (const [i, file] of this.files.entries()) {
+      const plan = plans[i];
+      if (plan?.kind === 'after') return;
+      const range = plan?.kind === 'read' ? { start: 0, end: plan.range?.start ?? 0 } : undefined;
+      for await (const chunk of readInput(file, this.settings.encoding, range).chunks) yield parseGame(chunk);
+      if (plan?.kind === 'read') return;
+    }
   }
 
   /** Reports the file-level problems an item of `chunks()` carries. */
@@ -149,6 +183,35 @@ export class Session {
     if (options.summaryTo !== 'output' && this.settings.quiet !== true) printErr(line, this.progress);
     return this.exitCode(options.strict);
   }
+}
+
+/**
+ * A file's diagnostics, handed out with the game they are in: a problem at offset `o` goes with the
+ * first game that ends after `o` (one without an offset with the next game), so where a problem is
+ * reported does not depend on how the file was read in chunks, or cut into shards.
+ */
+class ProblemQueue {
+  private taken = 0;
+
+  constructor(private readonly found: () => readonly Diagnostic[]) {}
+
+  /** The problems not yet handed out that lie before `end`, in the order found. */
+  upTo(end: number): Diagnostic[] {
+    const all = this.found();
+    const out: Diagnostic[] = [];
+    for (; this.taken < all.length; this.taken++) {
+      const d = all[this.taken] as Diagnostic;
+      if (d.offset !== undefined && d.offset >= end) break;
+      out.push(d);
+    }
+    return out;
+  }
+}
+
+async function countGames(file: InputFile, encoding: string | undefined): Promise<number> {
+  let games = 0;
+  for await (const _ of readInput(file, encoding).chunks) games++;
+  return games;
 }
 
 function printErr(text: string, progress: ProgressBar | undefined): void {

@@ -17,6 +17,7 @@ export function usageError(cmd: Command, message: string): never {
 export async function openSession(cmd: Command, files: readonly string[], settings: SessionSettings): Promise<Session> {
   const badEncoding = encodingProblem(settings.encoding);
   if (badEncoding !== undefined) usageError(cmd, `--encoding: ${badEncoding}`);
+  if (settings.shard && (files.length === 0 || files.includes('-'))) usageError(cmd, '--shard cuts files into byte ranges: name files, not standard input');
   try {
     return await Session.open(files, settings);
   } catch (error) {

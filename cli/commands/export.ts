@@ -63,7 +63,6 @@ function writeOptions(parts: readonly StripPart[]): WriteOptions {
 async function runExport(files: string[], options: ExportOptions, cmd: Command): Promise<number> {
   const session = await openSession(cmd, files, options);
   const write = writeOptions(options.strip ?? []);
-  let written = 0;
   for await (const item of session.games()) {
     let game = item.game;
     const problems = [...game.diagnostics];
@@ -73,8 +72,9 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
       problems.push(...fixed.diagnostics);
       if (options.verbose) for (const change of fixed.changes) process.stderr.write(`${item.file.name}: game ${item.number}: ${change}\n`);
     }
-    // Export format: one blank line between games (the text ends with a line end already).
-    if (written++ > 0) session.writer.line('');
+    // Export format: one blank line between games (the text ends with a line end already); by the
+    // run-wide number, so that a shard's first game has it too when it is not the run's first.
+    if (item.number > 1) session.writer.line('');
     session.writer.line(writePgn(game, write).trimEnd());
     session.reportAll(problems, item.file.name);
     await session.writer.flushIfFull();

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import { addInputOptions, addJobsOption, addPositionOptions, type PositionOptions } from '../options.js';
 import { RowPrinter } from '../rows.js';
 import { openSession, usageError } from '../usage.js';
-import { runGames } from '../workers/pool.js';
+import { runGames, shardContinues } from '../workers/pool.js';
 import type { FensSettings } from './fens-game.js';
 
 interface FensOptions extends PositionOptions {
@@ -57,8 +57,9 @@ async function runFens(files: string[], options: FensOptions, cmd: Command): Pro
       ...(options.castling ? { castling: options.castling } : {}),
     },
   };
-  const printer = new RowPrinter(session.writer, options.format, settings.columns);
-  await runGames(session, { command: 'fens', settings }, options.jobs, async (output, file) => {
+  const task = { command: 'fens', settings } as const;
+  const printer = new RowPrinter(session.writer, options.format, settings.columns, await shardContinues(session, task, options.format === 'text'));
+  await runGames(session, task, options.jobs, async (output, file) => {
     printer.printGame(output.text, output.rows);
     session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();

@@ -20,7 +20,7 @@ import { firstFourFields, positionMatcher } from '../position-filters.js';
 import { RowPrinter } from '../rows.js';
 import type { PositionRow } from '../output/formats.js';
 import { openSession, usageError } from '../usage.js';
-import { runGames } from '../workers/pool.js';
+import { runGames, shardContinues } from '../workers/pool.js';
 import { checkPositionOptions } from './fens.js';
 import type { PositionsSettings } from './positions-game.js';
 
@@ -71,6 +71,7 @@ export function registerPositions(program: Command): void {
 async function runPositions(files: string[], options: PositionsOptions, cmd: Command): Promise<number> {
   checkPositionOptions(cmd, options);
   if (options.count && !options.unique) usageError(cmd, '--count needs --unique');
+  if (options.unique && options.shard) usageError(cmd, '--unique looks at the whole run: run the shards without it and merge their positions (e.g. sort -u)');
   const fen = { ep: options.ep, ...(options.castling ? { castling: options.castling } : {}) };
   const matcher = options.match === undefined ? undefined : positionMatcher(options.match, fen);
   if (typeof matcher === 'string') usageError(cmd, matcher);
@@ -86,10 +87,11 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
     match: options.match,
     unique: options.unique === true,
   };
-  const printer = new RowPrinter(session.writer, options.format, columns);
+  const task = { command: 'positions', settings } as const;
+  const printer = new RowPrinter(session.writer, options.format, columns, await shardContinues(session, task, options.format === 'text'));
   // Unique positions belong to no one game: printed one by one, without game breaks.
   const unique = options.unique ? new UniqueSink(printer, options.count === true) : undefined;
-  await runGames(session, { command: 'positions', settings }, options.jobs, async (output, file) => {
+  await runGames(session, task, options.jobs, async (output, file) => {
     if (output.records) for (const row of output.records) unique?.add(row);
     else printer.printGame(output.text, output.rows);
     session.reportAll(output.diagnostics, file);

@@ -133,6 +133,20 @@ export async function runGames(
 }
 
 /**
+ * With --shard K/N and K > 1, what the shard's rows continue from (see RowPrinter): whether a game
+ * before the shard printed rows (`needBreaks`: the format has game breaks; otherwise not looked
+ * for). Usually the run's first game answers it. Undefined for a run that is not such a shard.
+ */
+export async function shardContinues(session: Session, task: WorkerTask, needBreaks: boolean): Promise<{ rowsBefore: boolean } | undefined> {
+  const shard = session.shard;
+  if (!shard || shard.k === 1) return undefined;
+  if (!needBreaks) return { rowsBefore: false };
+  const perGame = perGameOf(task);
+  for await (const game of session.gamesBeforeShard()) if (perGame(game, '', 0).rows > 0) return { rowsBefore: true };
+  return { rowsBefore: false };
+}
+
+/**
  * Runs a session's games through `jobs` workers and calls `emit` with each game's output, in input
  * order, reporting the file-level problems in between exactly where `Session.games()` would.
  */

@@ -44,6 +44,9 @@ export interface RangeReadOptions {
   readonly signal?: AbortSignal;
 }
 
+/** The ordinary reading of a whole file, for the files that cannot be cut. */
+export type WholeReading = () => { readonly chunks: AsyncIterable<GameChunk>; diagnostics(): readonly Diagnostic[] };
+
 /** What `readRange` reports besides the games. */
 export interface RangeReading {
   readonly chunks: AsyncGenerator<GameChunk>;
@@ -58,7 +61,7 @@ export interface RangeReading {
  * The games of `range` of the file at `path`. The file's end-of-reading diagnostics (IO_ENCODING,
  * a read failure) belong to the one range whose games reach the end of the file.
  */
-export function readRange(path: string, range: ByteRange, options: RangeReadOptions = {}): RangeReading {
+export function readRange(path: string, range: ByteRange, whole: WholeReading, options: RangeReadOptions = {}): RangeReading {
   const found: Diagnostic[] = [];
   let bytesRead = 0;
   let encoding: string | undefined;
@@ -73,12 +76,29 @@ export function readRange(path: string, range: ByteRange, options: RangeReadOpti
     } catch (error) {
       return void found.push(unreadable(path, error));
     }
+    let size: number;
+    let splittable: boolean;
     try {
-      const size = (await handle.stat()).size;
-      const head = await readAt(handle, 0, Math.min(4, size));
+      size = (await handle.stat()).size;
+      splittable = isSplittable(path, await readAt(handle, 0, Math.min(4, size)), options.encoding);
+    } catch (error) {
+      await handle.close();
+      return void found.push(unreadable(path, error));
+    }
+    if (!splittable) {
+      await handle.close();
+      if (range.start > 0 || range.end <= 0) return;
+      const reading = whole();
+      const sync = (): void => void found.push(...reading.diagnostics().slice(found.length));
+      for await (const chunk of reading.chunks) {
+        sync();
+        yield chunk;
+      }
+      return sync();
+    }
+    try {
       const source = cachedSource(handle, size);
-      const splittable = isSplittable(path, head, options.encoding);
-      const syncAt = (x: number): number => (x <= 0 ? 0 : x >= size || !splittable ? size : gameStartAtOrAfter(source, x));
+      const syncAt = (x: number): number => (x <= 0 ? 0 : x >= size ? size : gameStartAtOrAfter(source, x));
       const from = syncAt(range.start);
       const to = syncAt(range.end);
       if (from >= to) return;

@@ -156,7 +156,8 @@ function readRangeChunks(source: string | NodeJS.ReadableStream, range: ByteRang
     const none: AsyncIterable<GameChunk> = { [Symbol.asyncIterator]: async function* () {} };
     return { chunks: none, diagnostics: () => found, encoding: () => undefined, bytesRead: () => 0 };
   }
-  const reading = readRange(source, range, {
+  const { range: _whole, ...rest } = options;
+  const reading = readRange(source, range, () => readPgnChunks(source, rest), {
     ...(options.encoding !== undefined && { encoding: options.encoding }),
     ...(options.signal && { signal: options.signal }),
   });
