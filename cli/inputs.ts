@@ -7,7 +7,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/index.js';
-import { createDecoder, readPgnChunks, type ByteRange, type PgnChunkReader } from '../src/node/index.js';
+import { createDecoder, readNdjsonChunks, readPgnChunks, type ByteRange, type PgnChunkReader } from '../src/node/index.js';
 
 export interface InputFile {
   /** The name shown in diagnostics: the path as given (joined for directory entries), or '<stdin>'. */
@@ -69,9 +69,14 @@ async function directoryFiles(dir: string): Promise<InputFile[]> {
  * Starts reading one input (lazily: nothing is opened before the first game is asked for). The
  * games come unparsed, so that `--jobs` can parse them in worker threads.
  */
-export function readInput(file: InputFile, encoding: string | undefined, range?: ByteRange): PgnChunkReader {
-  return readPgnChunks(file.source, { ...(encoding !== undefined && { encoding }), ...(range && { range }) });
+export function readInput(file: InputFile, encoding: string | undefined, range?: ByteRange, format: InputFormat = 'pgn'): PgnChunkReader {
+  const options = { ...(encoding !== undefined && { encoding }), ...(range && { range }) };
+  return format === 'ndjson' ? readNdjsonChunks(file.source, options) : readPgnChunks(file.source, options);
 }
+
+/** `--input-format`: PGN, or one game per line as ndjson (`movetext` plus tag fields). */
+export const INPUT_FORMATS = ['pgn', 'ndjson'] as const;
+export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 /** Undefined when `encoding` is usable (or not given); otherwise the message saying why not. */
 export function encodingProblem(encoding: string | undefined): string | undefined {

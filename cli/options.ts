@@ -6,11 +6,13 @@ import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { POSITION_FORMATS, type PositionFormat } from './output/formats.js';
 import { parseShard, type Shard } from './shard.js';
+import { INPUT_FORMATS, type InputFormat } from './inputs.js';
 
 /** Options every command that reads PGN accepts. */
 export interface InputOptions {
   readonly encoding?: string;
   readonly shard?: Shard;
+  readonly inputFormat?: InputFormat;
   readonly output?: string;
   readonly quiet?: boolean;
   readonly verbose?: boolean;
@@ -31,6 +33,11 @@ export function addInputOptions(cmd: Command): Command {
     .option('-o, --output <file>', 'write to FILE instead of standard output')
     .option('-q, --quiet', 'show errors only: no warnings, summary or progress bar')
     .option('-v, --verbose', 'also show info diagnostics (which encoding was used, escape lines, null moves)')
+    .addOption(
+      new Option('--input-format <format>', 'pgn, or ndjson: one game per line, a JSON object with "movetext" and tag fields (lichess Parquet rows)')
+        .choices(INPUT_FORMATS)
+        .default('pgn'),
+    )
     .option('--shard <K/N>', 'only the games that start in the K-th of N equal byte ranges of the inputs; shards 1..N concatenated = the whole output', parseShard);
 }
 

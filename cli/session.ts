@@ -109,13 +109,13 @@ export class Session {
         uncounted.push(file);
         continue;
       }
-      const reading = readInput(file, this.settings.encoding, plan.range);
+      const reading = readInput(file, this.settings.encoding, plan.range, this.settings.inputFormat);
       const problems = new ProblemQueue(reading.diagnostics);
       let games: number | undefined; // in the file, once its last game was read here
       for await (const chunk of reading.chunks) {
         games = chunk.index + 1;
         if (uncounted.length > 0) {
-          for (const earlier of uncounted) before += await countGames(earlier, this.settings.encoding);
+          for (const earlier of uncounted) before += await countGames(earlier, this.settings);
           uncounted = [];
         }
         this.gamesRead++;
@@ -142,7 +142,7 @@ export class Session {
       const plan = plans[i];
       if (plan?.kind === 'after') return;
       const range = plan?.kind === 'read' ? { start: 0, end: plan.range?.start ?? 0 } : undefined;
-      for await (const chunk of readInput(file, this.settings.encoding, range).chunks) yield parseGame(chunk);
+      for await (const chunk of readInput(file, this.settings.encoding, range, this.settings.inputFormat).chunks) yield parseGame(chunk);
       if (plan?.kind === 'read') return;
     }
   }
@@ -208,9 +208,9 @@ class ProblemQueue {
   }
 }
 
-async function countGames(file: InputFile, encoding: string | undefined): Promise<number> {
+async function countGames(file: InputFile, settings: SessionSettings): Promise<number> {
   let games = 0;
-  for await (const _ of readInput(file, encoding).chunks) games++;
+  for await (const _ of readInput(file, settings.encoding, undefined, settings.inputFormat).chunks) games++;
   return games;
 }
 

@@ -18,6 +18,7 @@ export async function openSession(cmd: Command, files: readonly string[], settin
   const badEncoding = encodingProblem(settings.encoding);
   if (badEncoding !== undefined) usageError(cmd, `--encoding: ${badEncoding}`);
   if (settings.shard && (files.length === 0 || files.includes('-'))) usageError(cmd, '--shard cuts files into byte ranges: name files, not standard input');
+  if (settings.shard && settings.inputFormat === 'ndjson') usageError(cmd, '--shard reads PGN: ndjson input is one game per line, for line-splitting engines (split -l, Spark, Hadoop)');
   try {
     return await Session.open(files, settings);
   } catch (error) {

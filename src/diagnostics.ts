@@ -86,6 +86,7 @@ export const DIAGNOSTIC_CODES = {
   IO_ENCODING: 'info',
   IO_DECODE: 'warning',
   IO_BINARY: 'error',
+  IO_NDJSON_ROW: 'error',
   USAGE: 'error',
 } as const satisfies Record<string, Severity>;
 

@@ -8,3 +8,4 @@ export { createDecoder, DEFAULT_MAX_BLOCK, type DecodeOptions, type Decoder } fr
 export { readGames, readPgn, readPgnChunks, type PgnChunkReader, type PgnReader, type ReadOptions } from './read-games.js';
 export { nthRange, type ByteRange } from './range.js';
 export { bytesSource, gameStartAtOrAfter, type ByteSource } from './resync.js';
+export { gameTextOfRow, readNdjsonChunks } from './ndjson-games.js';
