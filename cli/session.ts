@@ -10,6 +10,7 @@
 import { parseGame, type Diagnostic, type Game, type GameChunk } from '../src/index.js';
 import { expandInputs, readInput, type InputFile } from './inputs.js';
 import { planShard } from './shard.js';
+import type { ByteRange } from '../src/node/index.js';
 import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
 import { ProgressBar } from './output/progress.js';
 import { BufferedWriter } from './output/writer.js';
@@ -75,6 +76,11 @@ export class Session {
     return session;
   }
 
+  /** PGN input with the encoding detected (no --encoding): what workers can read for themselves. */
+  get readsPgnAsDetected(): boolean {
+    return this.settings.encoding === undefined && (this.settings.inputFormat ?? 'pgn') === 'pgn';
+  }
+
   get shard(): SessionSettings['shard'] {
     return this.settings.shard;
   }
@@ -101,7 +107,7 @@ export class Session {
     const plans = this.settings.shard ? planShard(this.files, this.settings.shard) : undefined;
     /** Games in the files before the current one (counted only when a game of this shard needs them). */
     let before = 0;
-    let uncounted: InputFile[] = [];
+    const uncounted: InputFile[] = [];
     for (const [i, file] of this.files.entries()) {
       const plan = plans?.[i] ?? { kind: 'read' };
       if (plan.kind === 'after') break;
@@ -109,21 +115,14 @@ export class Session {
         uncounted.push(file);
         continue;
       }
-      const reading = readInput(file, this.settings.encoding, plan.range, this.settings.inputFormat);
-      const problems = new ProblemQueue(reading.diagnostics);
       let games: number | undefined; // in the file, once its last game was read here
-      for await (const chunk of reading.chunks) {
-        games = chunk.index + 1;
-        if (uncounted.length > 0) {
-          for (const earlier of uncounted) before += await countGames(earlier, this.settings);
-          uncounted = [];
-        }
-        this.gamesRead++;
-        this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
-        yield { kind: 'game', chunk, file, number: before + chunk.index + 1, problems: problems.upTo(chunk.offset + chunk.text.length) };
+      for await (const item of this.fileItems(file, plan.range, async () => {
+        if (uncounted.length > 0) for (const earlier of uncounted.splice(0)) before += await countGames(earlier, this.settings);
+        return before;
+      })) {
+        if (item.kind === 'game') games = item.chunk.index + 1;
+        yield item;
       }
-      this.bytesDone += file.size ?? 0;
-      yield { kind: 'end', file, problems: problems.upTo(Number.POSITIVE_INFINITY) };
       // A shard that ends inside this file reads no file after it: its last game is the file's.
       if (games === undefined) uncounted.push(file);
       else before += games;
@@ -145,6 +144,24 @@ export class Session {
       for await (const chunk of readInput(file, this.settings.encoding, range, this.settings.inputFormat).chunks) yield parseGame(chunk);
       if (plan?.kind === 'read') return;
     }
+  }
+
+  /**
+   * The items of one file (its games in `range`, or all of them), then its end. `before()` gives the
+   * number of games in the files before it, asked for when the first game is numbered.
+   */
+  async *fileItems(file: InputFile, range: ByteRange | undefined, before: () => Promise<number>): AsyncGenerator<ChunkItem> {
+    const reading = readInput(file, this.settings.encoding, range, this.settings.inputFormat);
+    const problems = new ProblemQueue(reading.diagnostics);
+    let base: number | undefined;
+    for await (const chunk of reading.chunks) {
+      base ??= await before();
+      this.gamesRead++;
+      this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
+      yield { kind: 'game', chunk, file, number: base + chunk.index + 1, problems: problems.upTo(chunk.offset + chunk.text.length) };
+    }
+    this.bytesDone += file.size ?? 0;
+    yield { kind: 'end', file, problems: problems.upTo(Number.POSITIVE_INFINITY) };
   }
 
   /** Reports the file-level problems an item of `chunks()` carries. */

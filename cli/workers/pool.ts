@@ -19,6 +19,7 @@ import type { ChunkItem, Session } from '../session.js';
 import type { PositionsOutput } from '../commands/positions-game.js';
 import type { Batch, BatchGame, BatchReply, EncodedOutput, WorkerTask } from './protocol.js';
 import { perGameOf } from './tasks.js';
+import { runInBlocks } from './blocks.js';
 
 const BATCH_GAMES = 200;
 /**
@@ -105,7 +106,7 @@ export class WorkerPool {
 }
 
 /** A batch's reply → each game's output, its text a view into the one buffer (no copy). */
-function splitReply(reply: Extract<BatchReply, { text: Uint8Array }>): EncodedOutput[] {
+export function splitReply(reply: Extract<BatchReply, { text: Uint8Array }>): EncodedOutput[] {
   let at = 0;
   return reply.games.map((g) => {
     const text = reply.text.subarray(at, at + g.bytes);
@@ -127,7 +128,11 @@ export async function runGames(
   jobs: number,
   emit: (output: GameResult, file: string) => Promise<void>,
 ): Promise<void> {
-  if (jobs > 1) return runInWorkers(session, task, jobs, emit);
+  // Workers read plain files for themselves (blocks.ts); with --shard, the main thread reads.
+  if (jobs > 1 && !session.shard && session.readsPgnAsDetected) {
+    return runInBlocks(session, task, jobs, emit, (items) => runInWorkers(session, task, jobs, emit, items));
+  }
+  if (jobs > 1) return runInWorkers(session, task, jobs, emit, session.chunks());
   const perGame = perGameOf(task);
   for await (const item of session.games()) await emit(perGame(item.game, item.file.name, item.number), item.file.name);
 }
@@ -155,6 +160,7 @@ async function runInWorkers(
   task: WorkerTask,
   jobs: number,
   emit: (output: EncodedOutput, file: string) => Promise<void>,
+  chunks: AsyncIterable<ChunkItem>,
 ): Promise<void> {
   const pool = new WorkerPool(task, jobs);
   const inFlight: { items: ChunkItem[]; outputs: Promise<readonly EncodedOutput[]> }[] = [];
@@ -181,7 +187,7 @@ async function runInWorkers(
     }
   };
   try {
-    for await (const item of session.chunks()) {
+    for await (const item of chunks) {
       items.push(item);
       if (item.kind === 'game') {
         games.push({ chunk: item.chunk, file: item.file.name, number: item.number });

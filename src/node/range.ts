@@ -12,11 +12,12 @@
  * Files that cannot be cut (compressed, UTF-16, a forced multi-byte encoding) are one indivisible
  * range starting at 0: all their games belong to the range that holds offset 0.
  */
-import { readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import { open, type FileHandle } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
-import { GameSplitter, type GameChunk } from '../pgn/split.js';
+import { GameSplitter, splitGames, type GameChunk } from '../pgn/split.js';
 import { createDecoder } from './decode.js';
 import { gameStartAtOrAfter, type ByteSource } from './resync.js';
 
@@ -184,7 +185,7 @@ function asciiCompatible(encoding: string): boolean {
 }
 
 /** A `ByteSource` over a file, reading 64 KiB blocks on demand (the resync rule looks at a few lines). */
-function cachedSource(handle: FileHandle, size: number): ByteSource {
+function cachedSource(handle: { readonly fd: number }, size: number): ByteSource {
   const blocks = new Map<number, Buffer>();
   return {
     size,
@@ -201,7 +202,7 @@ function cachedSource(handle: FileHandle, size: number): ByteSource {
   };
 }
 
-function readBlockSync(handle: FileHandle, position: number, length: number): Buffer {
+function readBlockSync(handle: { readonly fd: number }, position: number, length: number): Buffer {
   const buffer = Buffer.alloc(length);
   let done = 0;
   while (done < length) {
@@ -216,4 +217,91 @@ function unreadable(path: string, error: unknown): Diagnostic {
   const code = (error as { code?: unknown } | null)?.code;
   const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : error instanceof Error ? error.message : String(error);
   return diagnostic('IO_UNREADABLE', `cannot read '${path}': ${why}`);
+}
+
+/** Where a block's games stand in the whole file: games, line breaks and UTF-16 units before it. */
+export interface BlockBase {
+  readonly index: number;
+  readonly lines: number;
+  readonly offset: number;
+}
+
+/** A block of a file split on its own (`splitBlock`), its games placed as if the block began the file. */
+export interface SplitBlock {
+  /**
+   * False when the block's text or messages might differ from a whole reading's: not all valid
+   * UTF-8 without control bytes, compressed, UTF-16, a game too large, a read error. A caller
+   * then reads from the block's start with `readRange`, which is always exact.
+   */
+  readonly clean: boolean;
+  readonly chunks: readonly GameChunk[];
+  /** Line breaks (CR, LF or CRLF) and UTF-16 units in the block's text: for the next block's base. */
+  readonly lines: number;
+  readonly chars: number;
+  /** The IO_ENCODING a whole reading ends with, when every block is clean (block 0 only). */
+  readonly encoding?: Diagnostic;
+}
+
+/**
+ * Splits the games of one byte range (cut at sync points, like `readRange`) without reading what
+ * comes before it, for workers that each read their own part of a file. Synchronous: a worker
+ * thread's whole job. `shiftChunk` then places the games in the file once the blocks before are
+ * known. Exact when `clean`: valid UTF-8 decodes the same, line by line, whatever came before.
+ */
+export function splitBlock(path: string, range: ByteRange): SplitBlock {
+  const unclean: SplitBlock = { clean: false, chunks: [], lines: 0, chars: 0 };
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return unclean;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const handle = { fd };
+    const source = cachedSource(handle, size);
+    const head = readBlockSync(handle, 0, Math.min(4, size));
+    if (!isSplittable(path, head, undefined)) return unclean;
+    const syncAt = (x: number): number => (x <= 0 ? 0 : x >= size ? size : gameStartAtOrAfter(source, x));
+    const from = syncAt(range.start);
+    const to = syncAt(range.end);
+    if (from >= to) return { clean: true, chunks: [], lines: 0, chars: 0 };
+    const bytes = readBlockSync(handle, from, to - from);
+    if (bytes.length !== to - from) return unclean;
+    const created = createDecoder();
+    if (!created.ok) return unclean;
+    const decoder = created.value;
+    const text = decoder.push(bytes) + decoder.end();
+    const [encoding, ...others] = [...decoder.diagnostics()].reverse();
+    if (decoder.encoding !== 'utf-8' || others.length > 0 || !isUtf8(bytes) || hasControlBytes(bytes)) return unclean;
+    const chunks = [...splitGames(text)];
+    if (chunks.some((c) => c.diagnostics !== undefined)) return unclean;
+    const block = { clean: true, chunks, lines: lineBreaks(text), chars: text.length };
+    return from === 0 && encoding ? { ...block, encoding } : block;
+  } catch {
+    return unclean;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A chunk of a block split on its own, placed in the file. */
+export function shiftChunk(chunk: GameChunk, base: BlockBase): GameChunk {
+  return { ...chunk, offset: chunk.offset + base.offset, line: chunk.line + base.lines, index: chunk.index + base.index };
+}
+
+/** Control bytes other than tab, LF, VT, FF and CR: a line with them may be reported as binary. */
+function hasControlBytes(bytes: Buffer): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes[i] as number;
+    if ((c < 0x20 && (c < 0x09 || c > 0x0d)) || c === 0x7f) return true;
+  }
+  return false;
+}
+
+function lineBreaks(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  for (let i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', i + 1)) if (text.charCodeAt(i + 1) !== 10) count++;
+  return count;
 }

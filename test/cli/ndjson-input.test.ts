@@ -25,7 +25,7 @@ function rowsOf(pgn: string): string[] {
   });
 }
 
-describe('--input-format ndjson', () => {
+describe('--input-format ndjson', { timeout: 120_000 }, () => {
   const pgn = readFileSync(fixture('kasparov-deep-blue-1997.pgn'), 'utf8');
 
   it('gives, row by row, the FENs of the same games read as PGN', async () => {

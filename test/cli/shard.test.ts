@@ -27,7 +27,7 @@ async function wholeAndShards(args: readonly string[], files: readonly string[],
 
 const ONE_FILE = [fixture('kasparov-deep-blue-1997.pgn')];
 
-describe('--shard K/N', () => {
+describe('--shard K/N', { timeout: 180_000 }, () => {
   for (const args of [['fens'], ['fens', '--format', 'csv', '--start'], ['positions', '--last', '--format', 'epd'], ['export']]) {
     it(`${args.join(' ')}: shards 1..4 concatenated are the whole output`, async () => {
       const { whole, shards } = await wholeAndShards([...args, '-q'], ONE_FILE, 4);

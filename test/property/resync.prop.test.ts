@@ -84,7 +84,7 @@ let serial = 0;
 let syncPointsSeen = 0;
 let partialRanges = 0;
 
-describe('resync rule', () => {
+describe('resync rule', { timeout: 120_000 }, () => {
   it('every sync point is where the whole reading starts a game', async () => {
     await fc.assert(
       fc.asyncProperty(fileBytes, fc.array(fc.nat(), { maxLength: 8 }), async (bytes, picks) => {
