@@ -34,7 +34,7 @@ export function addInputOptions(cmd: Command): Command {
     .option('-q, --quiet', 'show errors only: no warnings, summary or progress bar')
     .option('-v, --verbose', 'also show info diagnostics (which encoding was used, escape lines, null moves)')
     .addOption(
-      new Option('--input-format <format>', 'pgn, or ndjson: one game per line, a JSON object with "movetext" and tag fields (lichess Parquet rows)')
+      new Option('--input-format <fmt>', 'pgn, or ndjson: one game per line, a JSON object with "movetext" and tag fields (lichess Parquet rows)')
         .choices(INPUT_FORMATS)
         .default('pgn'),
     )
