@@ -136,7 +136,7 @@ export async function runInBlocks(
       for (let at = 0; at < size; at += BLOCK_BYTES) cuts.push(at);
       cuts.push(size);
       const blocks = cuts.length - 1;
-      const placed: Promise<readonly EncodedOutput[] | undefined>[] = [];
+      const placed: (Promise<readonly EncodedOutput[] | undefined> | undefined)[] = [];
       let chain: Promise<unknown> = Promise.resolve();
       let place = { index: 0, lines: 0, offset: 0 };
       let stopped = false;
@@ -175,6 +175,7 @@ export async function runInBlocks(
       for (let i = 0; i < blocks; i++) {
         while (dispatched < blocks && dispatched < i + pool.size * IN_FLIGHT_PER_WORKER) dispatch(dispatched++);
         const outputs = await placed[i];
+        delete placed[i]; // printed below: a block's output must not outlive its turn
         if (!outputs) {
           fellBackAt = i;
           break;
