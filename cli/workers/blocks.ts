@@ -146,8 +146,9 @@ export async function runInBlocks(
         const id = nextId++;
         const w = i % pool.size;
         const split = pool.split(w, { kind: 'split', id, path: file.source, start: cuts[i] as number, end: cuts[i + 1] as number });
-        // Places are handed out in block order: each waits for the split before it.
-        const run = chain.then(async () => {
+        // Places are handed out in block order: each waits for the split before it, and the run
+        // is sent at once (the step resolves to a box, not to the run, which it would wait for).
+        const step = chain.then(async (): Promise<{ outputs: Promise<readonly EncodedOutput[]> } | undefined> => {
           const block = await split;
           if (stopped || !block.clean) {
             stopped = true;
@@ -156,11 +157,14 @@ export async function runInBlocks(
           if (i === 0) encoding = block.encoding;
           const base = place;
           place = { index: base.index + block.games, lines: base.lines + block.lines, offset: base.offset + block.chars };
-          return pool.run(w, { kind: 'run', id, file: file.name, base, numberBase });
+          const outputs = pool.run(w, { kind: 'run', id, file: file.name, base, numberBase });
+          outputs.catch(() => {}); // awaited in turn below
+          return { outputs };
         });
-        run.catch(() => {}); // awaited in turn below
-        chain = run;
-        placed[i] = run;
+        step.catch(() => {});
+        chain = step;
+        placed[i] = step.then((box) => box?.outputs);
+        placed[i]?.catch(() => {});
       };
       let dispatched = 0;
       let fellBackAt: number | undefined;
@@ -203,3 +207,4 @@ export async function runInBlocks(
     await workers?.close();
   }
 }
+
