@@ -6,6 +6,7 @@
 //
 // Speed claims in this project come from this harness only. See bench/README.md.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,10 +24,11 @@ const { values: opt, positionals } = parseArgs({
     'slow-games': { type: 'string', default: '500' },
     depth: { type: 'string', default: '5' },
     'no-build': { type: 'boolean', default: false },
+    copies: { type: 'string', default: '5' },
   },
 });
 const job = positionals[0] ?? 'replay';
-if (!['replay', 'parse', 'perft'].includes(job)) throw new Error(`unknown job ${job}: replay, parse or perft`);
+if (!['replay', 'parse', 'perft', 'scaling'].includes(job)) throw new Error(`unknown job ${job}: replay, parse, perft or scaling`);
 const runs = Number(opt.runs);
 const depth = Number(opt.depth);
 const TOOLS_DIR = join(ROOT, 'bench', 'tools');
@@ -38,6 +40,7 @@ const CLI = join(DIST, 'cli', 'main.js');
 const cliNodeFlags = () => (readFileSync(CLI, 'utf8').split('\n', 1)[0]?.match(/\bnode\s+(.*)$/)?.[1] ?? '').split(/\s+/).filter(Boolean);
 const PGN_EXTRACT = ['/usr/games/pgn-extract', '/usr/bin/pgn-extract', '/usr/local/bin/pgn-extract'].find(existsSync);
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const NATIVE_BIN = process.env.NATIVE_PEERS ?? '/tmp/native/bin';
 
 /**
  * Every tool, with the jobs it can do. `slow`: run on the first --slow-games games only (chess.js
@@ -70,6 +73,16 @@ const TOOLS = [
   { name: 'pgn-parser', jobs: ['parse'], argv: node('pgn-parser.mjs') },
   { name: 'pgn-parser+chessops', jobs: ['replay'], argv: node('pgn-parser.mjs') },
   { name: 'chess.js', jobs: ['replay', 'perft'], slow: job === 'replay', argv: node('chessjs.mjs') },
+  // The native readers of ../shared/peers/native, when built (OUT=DIR sh build.sh; NATIVE_PEERS=DIR/bin,
+  // default /tmp/native/bin). They print `games=N plies=N errors=N md5=…`; the md5 is checked against
+  // the md5 of forsyth-cli's FENs.
+  ...['pgnreader_fens', 'chesslib_fens'].map((bin) => ({
+    name: bin === 'pgnreader_fens' ? 'pgn-reader (Rust)' : 'chess-library (C++)',
+    jobs: ['replay'],
+    native: true,
+    missing: () => !existsSync(join(NATIVE_BIN, bin)) && `not built (OUT=/tmp/native sh ../shared/peers/native/build.sh; NATIVE_PEERS=${NATIVE_BIN})`,
+    argv: (file) => [join(NATIVE_BIN, bin), file],
+  })),
   {
     name: 'pgn-extract',
     jobs: ['replay'],
@@ -106,7 +119,7 @@ function runChild(argv, devNull = false) {
       const line = out.split('\n').find((l) => l.startsWith('{'));
       let json;
       try {
-        json = line ? JSON.parse(line) : undefined;
+        json = line ? JSON.parse(line) : nativeLine(out);
       } catch {
         json = undefined;
       }
@@ -115,13 +128,24 @@ function runChild(argv, devNull = false) {
   });
 }
 
+/** The native peers' `games=N plies=N errors=N md5=…` line as the harness's JSON fields. */
+function nativeLine(out) {
+  const m = /games=(\d+) plies=(\d+) errors=(\d+) md5=([0-9a-f]+)/.exec(out);
+  return m ? { games: Number(m[1]), fens: Number(m[2]), errors: Number(m[3]), md5: m[4] } : undefined;
+}
+
 /** The CLI prints FENs rather than a JSON line: hash the lines that look like FENs (untimed run). */
 async function cliChecksum(file, extra = []) {
   const child = spawn(process.execPath, [CLI, 'fens', '--ep', 'legal', ...extra, file], { stdio: ['ignore', 'pipe', 'ignore'] });
   const fnv = new Fnv();
+  const md5 = createHash('md5');
   const fen = /^[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7} [wb] \S+ \S+ \d+ \d+$/;
-  for await (const line of createInterface({ input: child.stdout })) if (fen.test(line)) fnv.add(line);
-  return fnv.count ? { fens: fnv.count, checksum: fnv.hex() } : undefined;
+  for await (const line of createInterface({ input: child.stdout })) {
+    if (!fen.test(line)) continue;
+    fnv.add(line);
+    md5.update(`${line}\n`);
+  }
+  return fnv.count ? { fens: fnv.count, checksum: fnv.hex(), md5: md5.digest('hex') } : undefined;
 }
 
 /** The telling line of a child's stderr: the first error message, else the last line. */
@@ -152,6 +176,12 @@ if (!opt['no-build']) {
 rmSync(DIST, { recursive: true, force: true });
 if (existsSync(join(ROOT, 'dist'))) cpSync(join(ROOT, 'dist'), DIST, { recursive: true });
 process.env.FORSYTH_DIST = DIST; // read by bench/tools/forsyth*.mjs
+
+if (job === 'scaling') {
+  const { scaling } = await import('./scaling.mjs');
+  await scaling({ corpus: opt.corpus, runs, copies: Number(opt.copies), dist: DIST, nodeFlags: cliNodeFlags() });
+  process.exit(0);
+}
 
 const only = opt.only?.split(',').map((s) => s.trim());
 const tools = TOOLS.filter((t) => t.jobs.includes(job) && (!only || only.includes(t.name)));
@@ -222,6 +252,10 @@ function rates(row) {
 
 function check(row) {
   if (job === 'perft') return row.result?.nodes === PERFT[depth] ? 'ok' : PERFT[depth] ? 'DIFF' : '?';
+  if (row.tool.native) {
+    const want = rows.find((r) => r.tool.name === 'forsyth-cli')?.result?.md5;
+    return !row.result?.md5 ? 'n/a' : !want ? '?' : row.result.md5 === want ? 'ok (md5)' : 'DIFF (md5)';
+  }
   const got = row.result?.checksum;
   const want = row.tool.slow ? sliceRef?.checksum : (oracle ?? refRow?.result)?.checksum;
   if (!got) return 'n/a';
@@ -248,7 +282,7 @@ for (const row of rows) {
   const r = rates(row);
   const input = job === 'perft' ? `depth ${depth}` : row.tool.slow ? `first ${row.input.games}` : 'all';
   const ratio = forsythRates ? forsythRates.unitsPerS / r.unitsPerS : undefined;
-  const sum = job === 'perft' ? String(row.result?.nodes) : (row.result?.checksum ?? 'n/a');
+  const sum = job === 'perft' ? String(row.result?.nodes) : (row.result?.checksum ?? (row.result?.md5 ? `md5 ${row.result.md5.slice(0, 12)}` : 'n/a'));
   table.push([name, input, f(r.wall), f(r.work), f(r.cpu), job === 'perft' ? '' : f(r.gamesPerS, 0), f(r.unitsPerS, 0), job === 'perft' ? '' : f(r.mbPerS), f(r.rss, 1), ratio ? f(ratio) + '×' : '—', sum, check(row)]);
   if (row.result?.errors) notes.push(`${name}: ${row.result.errors} game(s) stopped on an error`);
 }

@@ -8,7 +8,7 @@ import { realpathSync, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import type { Diagnostic } from '../src/index.js';
-import { createDecoder, readPgnChunks, type PgnChunkReader } from '../src/node/index.js';
+import { createDecoder, readNdjsonChunks, readPgnChunks, type ByteRange, type PgnChunkReader } from '../src/node/index.js';
 
 export interface InputFile {
   /** The name shown in diagnostics: the path as given (joined for directory entries), or '<stdin>'. */
@@ -128,17 +128,32 @@ function mapDefined<T, U>(value: T | undefined, f: (v: T) => U): U | undefined {
   return value === undefined ? undefined : f(value);
 }
 
+/** How to read an input: its byte range (--shard, --jobs blocks), format, interrupt and zstd limit. */
+export interface ReadHow {
+  readonly range?: ByteRange;
+  readonly format?: InputFormat;
+  readonly signal?: AbortSignal;
+  /** --zstd-window-max, in MiB. */
+  readonly zstdWindowMaxMiB?: number;
+}
+
 /**
  * Starts reading one input (lazily: nothing is opened before the first game is asked for). The
  * games come unparsed, so that `--jobs` can parse them in worker threads.
  */
-export function readInput(file: InputFile, encoding: string | undefined, signal?: AbortSignal, zstdWindowMaxMiB?: number): PgnChunkReader {
-  return readPgnChunks(file.source, {
-    ...(encoding === undefined ? {} : { encoding }),
-    ...(signal ? { signal } : {}),
-    ...(zstdWindowMaxMiB === undefined ? {} : { zstdWindowMax: zstdWindowMaxMiB * 1024 * 1024 }),
-  });
+export function readInput(file: InputFile, encoding: string | undefined, how: ReadHow = {}): PgnChunkReader {
+  const options = {
+    ...(encoding !== undefined && { encoding }),
+    ...(how.range && { range: how.range }),
+    ...(how.signal && { signal: how.signal }),
+    ...(how.zstdWindowMaxMiB !== undefined && { zstdWindowMax: how.zstdWindowMaxMiB * 1024 * 1024 }),
+  };
+  return how.format === 'ndjson' ? readNdjsonChunks(file.source, options) : readPgnChunks(file.source, options);
 }
+
+/** `--input-format`: PGN, or one game per line as ndjson (`movetext` plus tag fields). */
+export const INPUT_FORMATS = ['pgn', 'ndjson'] as const;
+export type InputFormat = (typeof INPUT_FORMATS)[number];
 
 /** Undefined when `encoding` is usable (or not given); otherwise the message saying why not. */
 export function encodingProblem(encoding: string | undefined): string | undefined {

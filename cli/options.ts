@@ -7,12 +7,16 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { CASTLING_NOTATIONS, EP_MODES, isTagName, whereString, type CastlingNotation, type EpMode } from '../src/index.js';
 import { parseColumnList } from './columns.js';
 import { POSITION_FORMATS, type PositionFormat } from './output/formats.js';
+import { parseShard, type Shard } from './shard.js';
+import { INPUT_FORMATS, type InputFormat } from './inputs.js';
 
 /** Options every command that reads PGN accepts. */
 export interface InputOptions {
   readonly encoding?: string;
   /** --zstd-window-max, in MiB. */
   readonly zstdWindowMax?: number;
+  readonly shard?: Shard;
+  readonly inputFormat?: InputFormat;
   readonly output?: string;
   readonly quiet?: boolean;
   readonly verbose?: boolean;
@@ -42,7 +46,13 @@ export function addInputOptions(cmd: Command): Command {
     .option('-o, --output <file>', 'write to FILE instead of standard output')
     .option('-q, --quiet', 'show errors only: no warnings, summary or progress bar')
     .option('-v, --verbose', 'also show info diagnostics (which encoding was used, escape lines, null moves)')
-    .option('--where <expr>', 'only games whose tags pass EXPR, e.g. \'WhiteElo >= 2000 && tc_class == "blitz"\' (see README: Filters)');
+    .option('--where <expr>', 'only games whose tags pass EXPR, e.g. \'WhiteElo >= 2000 && tc_class == "blitz"\' (see README: Filters)')
+    .addOption(
+      new Option('--input-format <fmt>', 'pgn, or ndjson: one game per line, a JSON object with "movetext" and tag fields (lichess Parquet rows)')
+        .choices(INPUT_FORMATS)
+        .default('pgn'),
+    )
+    .option('--shard <K/N>', 'only the games that start in the K-th of N equal byte ranges of the inputs; shards 1..N concatenated = the whole output', parseShard);
 }
 
 export function addPositionOptions(cmd: Command): Command {

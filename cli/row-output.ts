@@ -9,7 +9,7 @@ import { makeColumnFormatter } from './output/column-formats.js';
 import type { ColumnSettings, DefaultColumnsFormat } from './output/formats.js';
 import { ParquetSink } from './output/parquet.js';
 import type { PositionOptions } from './options.js';
-import { RowPrinter } from './rows.js';
+import { RowPrinter, type ShardContinuation } from './rows.js';
 import type { Session } from './session.js';
 import { usageError } from './usage.js';
 import type { GameResult } from './workers/pool.js';
@@ -59,6 +59,7 @@ export function openRowOutput(
   options: PositionOptions,
   columns: ColumnSettings,
   table: ColumnRunSettings | undefined,
+  continues?: ShardContinuation,
 ): RowOutput {
   if (options.format === 'parquet') {
     const specs = columnSpecs((table as ColumnRunSettings).columns);
@@ -82,8 +83,8 @@ export function openRowOutput(
   }
   const format = options.format as DefaultColumnsFormat;
   const printer = table
-    ? new RowPrinter(session.writer, { header: makeColumnFormatter(format as 'ndjson' | 'csv' | 'tsv', columnSpecs(table.columns), options.header !== false).header })
-    : new RowPrinter(session.writer, format, columns);
+    ? new RowPrinter(session.writer, { header: makeColumnFormatter(format as 'ndjson' | 'csv' | 'tsv', columnSpecs(table.columns), options.header !== false).header }, undefined, continues)
+    : new RowPrinter(session.writer, format, columns, continues);
   return {
     emit: (output) => printer.printGame(output.text, output.rows),
     get written() {

@@ -9,22 +9,33 @@ import { findTag, type Game, type PlyRecord } from '../src/index.js';
 import { makeFormatter, type ColumnSettings, type DefaultColumnsFormat, type PositionFormat, type PositionRow, type RowFormatter } from './output/formats.js';
 import type { BufferedWriter } from './output/writer.js';
 
+/** How a shard's output continues an earlier shard's (see RowPrinter). */
+export interface ShardContinuation {
+  readonly rowsBefore: boolean;
+}
+
 export class RowPrinter {
   /** Rows printed so far. */
   written = 0;
   private readonly formatter: Pick<RowFormatter, 'header' | 'gameBreak'> & Partial<Pick<RowFormatter, 'row'>>;
   private gamesWithRows = 0;
 
-  /** Rows of the default columns in `format`, or (`--columns`) whole games' lines after `header`. */
-  constructor(writer: BufferedWriter, format: DefaultColumnsFormat, columns: ColumnSettings);
-  constructor(writer: BufferedWriter, lines: { readonly header: string | undefined });
+  /**
+   * Rows of the default columns in `format`, or (`--columns`) whole games' lines after `header`.
+   * `continues`: the output goes on from an earlier shard's (--shard K/N, K > 1): no header, and a
+   * game break before the first game when an earlier game printed rows.
+   */
+  constructor(writer: BufferedWriter, format: DefaultColumnsFormat, columns: ColumnSettings, continues?: ShardContinuation);
+  constructor(writer: BufferedWriter, lines: { readonly header: string | undefined }, columns?: undefined, continues?: ShardContinuation);
   constructor(
     private readonly writer: BufferedWriter,
     format: DefaultColumnsFormat | { readonly header: string | undefined },
     columns?: ColumnSettings,
+    continues?: ShardContinuation,
   ) {
     this.formatter = typeof format === 'string' ? makeFormatter(format, columns as ColumnSettings) : { header: format.header, gameBreak: undefined };
-    if (this.formatter.header !== undefined) writer.line(this.formatter.header);
+    if (continues?.rowsBefore) this.gamesWithRows = 1;
+    if (this.formatter.header !== undefined && !continues) writer.line(this.formatter.header);
   }
 
   /** Prints one row, with no game break: for rows that belong to no one game (`--unique`). */

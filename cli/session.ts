@@ -8,8 +8,10 @@
  * readable files are still converted and the exit code is 2 at the end.
  */
 import { chunkSubject, openingSubject, parseGame, type Diagnostic, type Game, type GameChunk, type WhereFilter } from '../src/index.js';
+import type { ByteRange } from '../src/node/index.js';
 import { expandInputs, outputClash, readInput, type InputFile } from './inputs.js';
 import { interruptExitCode, interruption, windDownOnInterrupt, yieldToEvents } from './interrupt.js';
+import { planShard } from './shard.js';
 import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
 import { ProgressBar } from './output/progress.js';
 import { BufferedWriter } from './output/writer.js';
@@ -19,7 +21,7 @@ import type { InputOptions } from './options.js';
 export interface GameItem {
   readonly game: Game;
   readonly file: InputFile;
-  /** 1-based, counted across all inputs of the run. */
+  /** 1-based, counted across all inputs of the run (the same with --shard). */
   readonly number: number;
 }
 
@@ -95,6 +97,20 @@ export class Session {
     return session;
   }
 
+  /** PGN input with the encoding detected (no --encoding): what workers can read for themselves. */
+  get readsPgnAsDetected(): boolean {
+    return this.settings.encoding === undefined && (this.settings.inputFormat ?? 'pgn') === 'pgn';
+  }
+
+  /** Whether a --where/--tag filter chooses the games (the main thread applies it, before parsing). */
+  get filtered(): boolean {
+    return this.settings.filter !== undefined;
+  }
+
+  get shard(): SessionSettings['shard'] {
+    return this.settings.shard;
+  }
+
   /** True when the run has more than one input file (records then name their file). */
   get manyFiles(): boolean {
     return this.files.length > 1;
@@ -114,46 +130,98 @@ export class Session {
    * its turn comes.
    */
   async *chunks(): AsyncGenerator<ChunkItem> {
-    let lastYield = Date.now();
-    for (const file of this.files) {
+    const plans = this.settings.shard ? planShard(this.files, this.settings.shard) : undefined;
+    /** Games in the files before the current one (counted only when a game of this shard needs them). */
+    let before = 0;
+    const uncounted: InputFile[] = [];
+    for (const [i, file] of this.files.entries()) {
       if (interruption.aborted) break;
-      const reading = readInput(file, this.settings.encoding, interruption, this.settings.zstdWindowMax);
-      let taken = 0;
-      const newProblems = (): Diagnostic[] => {
-        const found = reading.diagnostics();
-        const fresh = found.slice(taken);
-        taken = found.length;
-        return fresh;
-      };
-      const filter = this.settings.filter;
-      try {
-        for await (const chunk of reading.chunks) {
-          this.gamesRead++;
-          this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
-          // A game the filter leaves out is never parsed (unless the filter needs its moves); the
-          // file-level problems found meanwhile go with the next item.
-          const game = filter?.needsMoves ? parseGame(chunk) : undefined;
-          if (filter && !filter.test(game ? openingSubject(game) : chunkSubject(chunk))) continue;
-          this.gamesKept++;
-          const problems = newProblems();
-          yield game ? { kind: 'game', chunk, file, number: this.gamesRead, problems, game } : { kind: 'game', chunk, file, number: this.gamesRead, problems };
-          // Games already read are handled in microtasks, where no signal is seen: every 50 ms,
-          // let the event loop run, so that Ctrl-C stops a run of slow games at once.
-          if (Date.now() - lastYield > 50) {
-            await yieldToEvents();
-            lastYield = Date.now();
-          }
-          if (interruption.aborted) break;
-        }
-      } catch (error) {
-        // Reading stops at an interrupt: the game being read is incomplete and is left out.
-        if (!interruption.aborted) throw error;
+      const plan = plans?.[i] ?? { kind: 'read' };
+      if (plan.kind === 'after') break;
+      if (plan.kind === 'before') {
+        uncounted.push(file);
+        continue;
       }
+      const seen: FileGames = {};
+      yield* this.fileItems(
+        file,
+        plan.range,
+        async () => {
+          if (uncounted.length > 0) for (const earlier of uncounted.splice(0)) before += await countGames(earlier, this.settings);
+          return before;
+        },
+        seen,
+      );
       if (interruption.aborted) break;
-      this.bytesDone += file.size ?? 0;
-      yield { kind: 'end', file, problems: newProblems() };
+      // A shard that ends inside this file reads no file after it: its last game is the file's.
+      if (seen.games === undefined) uncounted.push(file);
+      else before += seen.games;
     }
     this.progress?.clear();
+  }
+
+  /**
+   * With --shard: the games before the shard, in order, parsed (not reported, not counted): for what
+   * the shard's output continues from (whether an earlier game printed rows).
+   */
+  async *gamesBeforeShard(): AsyncGenerator<Game> {
+    if (!this.settings.shard) return;
+    const plans = planShard(this.files, this.settings.shard);
+    for (const [i, file] of this.files.entries()) {
+      const plan = plans[i];
+      if (plan?.kind === 'after') return;
+      const range = plan?.kind === 'read' ? { start: 0, end: plan.range?.start ?? 0 } : undefined;
+      const how = { ...(range && { range }), ...(this.settings.inputFormat && { format: this.settings.inputFormat }) };
+      for await (const chunk of readInput(file, this.settings.encoding, how).chunks) yield parseGame(chunk);
+      if (plan?.kind === 'read') return;
+    }
+  }
+
+  /**
+   * The items of one file (its games in `range`, or all of them), then its end. `before()` gives the
+   * number of games in the files before it, asked for when the first game is numbered; `seen.games`
+   * is the file's game count so far (games the --where filter leaves out count too: a game's number
+   * is its place in the whole run, whatever is filtered, sharded or run in parallel).
+   */
+  async *fileItems(file: InputFile, range: ByteRange | undefined, before: () => Promise<number>, seen: FileGames = {}): AsyncGenerator<ChunkItem> {
+    const reading = readInput(file, this.settings.encoding, {
+      ...(range && { range }),
+      ...(this.settings.inputFormat && { format: this.settings.inputFormat }),
+      signal: interruption,
+      ...(this.settings.zstdWindowMax !== undefined && { zstdWindowMaxMiB: this.settings.zstdWindowMax }),
+    });
+    const problems = new ProblemQueue(reading.diagnostics);
+    const filter = this.settings.filter;
+    let base: number | undefined;
+    let lastYield = Date.now();
+    try {
+      for await (const chunk of reading.chunks) {
+        base ??= await before();
+        seen.games = chunk.index + 1;
+        this.gamesRead++;
+        this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
+        // A game the filter leaves out is never parsed (unless the filter needs its moves); the
+        // file-level problems found meanwhile go with the next item.
+        const game = filter?.needsMoves ? parseGame(chunk) : undefined;
+        if (filter && !filter.test(game ? openingSubject(game) : chunkSubject(chunk))) continue;
+        this.gamesKept++;
+        const item: ChunkItem = { kind: 'game', chunk, file, number: base + chunk.index + 1, problems: problems.upTo(chunk.offset + chunk.text.length) };
+        yield game ? { ...item, game } : item;
+        // Games already read are handled in microtasks, where no signal is seen: every 50 ms,
+        // let the event loop run, so that Ctrl-C stops a run of slow games at once.
+        if (Date.now() - lastYield > 50) {
+          await yieldToEvents();
+          lastYield = Date.now();
+        }
+        if (interruption.aborted) break;
+      }
+    } catch (error) {
+      // Reading stops at an interrupt: the game being read is incomplete and is left out.
+      if (!interruption.aborted) throw error;
+    }
+    if (interruption.aborted) return;
+    this.bytesDone += file.size ?? 0;
+    yield { kind: 'end', file, problems: problems.upTo(Number.POSITIVE_INFINITY) };
   }
 
   /** Reports the file-level problems an item of `chunks()` carries. */
@@ -207,6 +275,40 @@ export class Session {
     if (!commit && this.writer.path !== undefined) printErr(`forsyth: '${this.writer.path}' was left as it was: the run did not complete`, this.progress);
     return code;
   }
+}
+
+/**
+ * A file's diagnostics, handed out with the game they are in: a problem at offset `o` goes with the
+ * first game that ends after `o` (one without an offset with the next game), so where a problem is
+ * reported does not depend on how the file was read in chunks, or cut into shards.
+ */
+/** How many games a file has shown so far (set as its games are read). */
+interface FileGames {
+  games?: number;
+}
+
+class ProblemQueue {
+  private taken = 0;
+
+  constructor(private readonly found: () => readonly Diagnostic[]) {}
+
+  /** The problems not yet handed out that lie before `end`, in the order found. */
+  upTo(end: number): Diagnostic[] {
+    const all = this.found();
+    const out: Diagnostic[] = [];
+    for (; this.taken < all.length; this.taken++) {
+      const d = all[this.taken] as Diagnostic;
+      if (d.offset !== undefined && d.offset >= end) break;
+      out.push(d);
+    }
+    return out;
+  }
+}
+
+async function countGames(file: InputFile, settings: SessionSettings): Promise<number> {
+  let games = 0;
+  for await (const _ of readInput(file, settings.encoding, settings.inputFormat ? { format: settings.inputFormat } : {}).chunks) games++;
+  return games;
 }
 
 function printErr(text: string, progress: ProgressBar | undefined): void {

@@ -19,6 +19,8 @@ export function usageError(cmd: Command, message: string): never {
 export async function openSession(cmd: Command, files: readonly string[], settings: SessionSettings): Promise<Session> {
   const badEncoding = encodingProblem(settings.encoding);
   if (badEncoding !== undefined) usageError(cmd, `--encoding: ${badEncoding}`);
+  if (settings.shard && (files.length === 0 || files.includes('-'))) usageError(cmd, '--shard cuts files into byte ranges: name files, not standard input');
+  if (settings.shard && settings.inputFormat === 'ndjson') usageError(cmd, '--shard reads PGN: ndjson input is one game per line, for line-splitting engines (split -l, Spark, Hadoop)');
   const fenMixup = fenGivenAsFile(files);
   if (fenMixup !== undefined) usageError(cmd, fenMixup);
   if (settings.quiet !== true) announceTerminalInput(cmd, files);

@@ -105,6 +105,7 @@ export const DIAGNOSTIC_CODES = {
   IO_BINARY: 'error',
   IO_LINE_TOO_LONG: 'error',
   IO_TRAILING_DATA: 'warning',
+  IO_NDJSON_ROW: 'error',
   USAGE: 'error',
 } as const satisfies Record<string, Severity>;
 

@@ -29,7 +29,7 @@ describe('public API', () => {
 
   it('forsyth/node exports exactly these values', () => {
     expect(Object.keys(node).sort()).toEqual(
-      ['DEFAULT_MAX_BLOCK', 'createDecoder', 'openInput', 'readGames', 'readPgn', 'readPgnChunks'].sort(),
+      ['DEFAULT_MAX_BLOCK', 'bytesSource', 'createDecoder', 'gameStartAtOrAfter', 'gameTextOfRow', 'nthRange', 'openInput', 'readGames', 'readNdjsonChunks', 'readPgn', 'readPgnChunks', 'shiftChunk', 'splitBlock'].sort(),
     );
   });
 });

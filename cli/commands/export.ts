@@ -220,7 +220,7 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
       if (destination === 'written') {
         const tellChange = (change: string) => process.stderr.write(`${item.file.name}: game ${item.number}: ${change}\n`);
         const { game, text } = selectedPgn(item.game, options, problems, tellChange);
-        if (split === undefined) writeToSession(session, text, tally.counts.written);
+        if (split === undefined) writeToSession(session, text, tally.counts.written > 1 || continuesShard(session, item.number));
         else {
           // Split by the tags as written (after --add-eco, --fix).
           const file = split.fileFor(options.splitBy === undefined ? undefined : findTag(game, options.splitBy)?.value);
@@ -277,9 +277,14 @@ function route(facts: GameFacts, filters: readonly GameFilter[], deduper: Dedupe
   return verdict === 'first' ? 'written' : verdict;
 }
 
-function writeToSession(session: Session, text: string, written: number): void {
+/** A later shard's first game follows the games of the shards before it (--shard K/N, K > 1). */
+function continuesShard(session: Session, number: number): boolean {
+  return session.shard !== undefined && session.shard.k > 1 && number > 1;
+}
+
+function writeToSession(session: Session, text: string, afterAnother: boolean): void {
   // Export format: one blank line between games (the text ends with a line end already).
-  if (written > 1) session.writer.line('');
+  if (afterAnother) session.writer.line('');
   session.writer.line(text.trimEnd());
 }
 

@@ -5,8 +5,8 @@
 import type { Command } from 'commander';
 import { addInputOptions, addJobsOption, addPositionOptions, type PositionOptions } from '../options.js';
 import { openRowOutput, tableSettings } from '../row-output.js';
-import { openSession } from '../usage.js';
-import { runGames } from '../workers/pool.js';
+import { openSession, usageError } from '../usage.js';
+import { runGames, shardContinues } from '../workers/pool.js';
 import type { FensSettings } from './fens-game.js';
 
 interface FensOptions extends PositionOptions {
@@ -55,9 +55,10 @@ async function runFens(files: string[], options: FensOptions, cmd: Command): Pro
     },
     ...(table ? { table } : {}),
   };
-  const rows = openRowOutput(cmd, session, options, settings.columns, table);
+  const task = { command: 'fens', settings } as const;
+  const rows = openRowOutput(cmd, session, options, settings.columns, table, await shardContinues(session, task, options.format === 'text'));
   // Parquet values stay on the main thread (the workers hand back text).
-  await runGames(session, { command: 'fens', settings }, parquet ? 1 : options.jobs, async (output, file) => {
+  await runGames(session, task, parquet ? 1 : options.jobs, async (output, file) => {
     rows.emit(output);
     session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();

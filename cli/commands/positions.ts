@@ -22,7 +22,7 @@ import { positionMatcher } from '../position-filters.js';
 import { openRowOutput, tableSettings } from '../row-output.js';
 import { openSession, usageError } from '../usage.js';
 import { UniqueSink } from '../unique-positions.js';
-import { runGames } from '../workers/pool.js';
+import { runGames, shardContinues } from '../workers/pool.js';
 import type { PositionsSettings } from './positions-game.js';
 
 interface PositionsOptions extends PositionOptions {
@@ -73,6 +73,7 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
   const table = tableSettings(cmd, options);
   const parquet = options.format === 'parquet';
   if (options.count && !options.unique) usageError(cmd, '--count needs --unique');
+  if (options.unique && options.shard) usageError(cmd, '--unique looks at the whole run: run the shards without it and merge their positions (e.g. sort -u)');
   const fen = { ep: options.ep, ...(options.castling ? { castling: options.castling } : {}) };
   const matcher = options.match === undefined ? undefined : positionMatcher(options.match, fen);
   if (typeof matcher === 'string') usageError(cmd, matcher);
@@ -91,11 +92,12 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
     unique: options.unique === true,
     ...(table ? { table } : {}),
   };
-  const rows = openRowOutput(cmd, session, options, columns, table);
+  const task = { command: 'positions', settings } as const;
+  const rows = openRowOutput(cmd, session, options, columns, table, await shardContinues(session, task, options.format === 'text'));
   const printer = rows.printer;
   // Unique positions belong to no one game: printed one by one, without game breaks.
   const unique = options.unique && printer ? new UniqueSink(printer, options.count === true) : undefined;
-  await runGames(session, { command: 'positions', settings }, parquet ? 1 : options.jobs, async (output, file) => {
+  await runGames(session, task, parquet ? 1 : options.jobs, async (output, file) => {
     if (output.records) for (const row of output.records) unique?.add(row);
     else rows.emit(output);
     session.reportAll(output.diagnostics, file);

@@ -19,6 +19,7 @@ import type { ChunkItem, Session } from '../session.js';
 import type { PositionsOutput } from '../commands/positions-game.js';
 import type { Batch, BatchGame, BatchReply, EncodedOutput, WorkerTask } from './protocol.js';
 import { perGameOf } from './tasks.js';
+import { runInBlocks } from './blocks.js';
 
 const BATCH_GAMES = 200;
 /**
@@ -109,7 +110,7 @@ export class WorkerPool {
 }
 
 /** A batch's reply → each game's output, its text a view into the one buffer (no copy). */
-function splitReply(reply: Extract<BatchReply, { text: Uint8Array }>): EncodedOutput[] {
+export function splitReply(reply: Extract<BatchReply, { text: Uint8Array }>): EncodedOutput[] {
   let at = 0;
   return reply.games.map((g) => {
     const text = reply.text.subarray(at, at + g.bytes);
@@ -131,9 +132,28 @@ export async function runGames(
   jobs: number,
   emit: (output: GameResult, file: string) => Promise<void>,
 ): Promise<void> {
-  if (jobs > 1) return runInWorkers(session, task, jobs, emit);
+  // Workers read plain files for themselves (blocks.ts); with --shard or a --where filter, the
+  // main thread reads (the filter runs on the tag sections there, before the games are sent).
+  if (jobs > 1 && !session.shard && !session.filtered && session.readsPgnAsDetected) {
+    return runInBlocks(session, task, jobs, emit, (items) => runInWorkers(session, task, jobs, emit, items));
+  }
+  if (jobs > 1) return runInWorkers(session, task, jobs, emit, session.chunks());
   const perGame = perGameOf(task);
   for await (const item of session.games()) await emit(perGame(item.game, item.file.name, item.number), item.file.name);
+}
+
+/**
+ * With --shard K/N and K > 1, what the shard's rows continue from (see RowPrinter): whether a game
+ * before the shard printed rows (`needBreaks`: the format has game breaks; otherwise not looked
+ * for). Usually the run's first game answers it. Undefined for a run that is not such a shard.
+ */
+export async function shardContinues(session: Session, task: WorkerTask, needBreaks: boolean): Promise<{ rowsBefore: boolean } | undefined> {
+  const shard = session.shard;
+  if (!shard || shard.k === 1) return undefined;
+  if (!needBreaks) return { rowsBefore: false };
+  const perGame = perGameOf(task);
+  for await (const game of session.gamesBeforeShard()) if (perGame(game, '', 0).rows > 0) return { rowsBefore: true };
+  return { rowsBefore: false };
 }
 
 /**
@@ -145,6 +165,7 @@ async function runInWorkers(
   task: WorkerTask,
   jobs: number,
   emit: (output: EncodedOutput, file: string) => Promise<void>,
+  chunks: AsyncIterable<ChunkItem>,
 ): Promise<void> {
   const pool = new WorkerPool(task, jobs);
   const inFlight: { items: ChunkItem[]; outputs: Promise<readonly EncodedOutput[]> }[] = [];
@@ -171,7 +192,7 @@ async function runInWorkers(
     }
   };
   try {
-    for await (const item of session.chunks()) {
+    for await (const item of chunks) {
       items.push(item);
       if (item.kind === 'game') {
         games.push({ chunk: item.chunk, file: item.file.name, number: item.number });

@@ -48,3 +48,38 @@ export interface GameSummary {
 export type BatchReply =
   | { readonly text: Uint8Array; readonly games: readonly GameSummary[] }
   | { readonly error: string; readonly stack?: string };
+
+/**
+ * Workers that read for themselves (cli/workers/blocks.ts): `BlockSplit` asks a worker to read and
+ * split one byte range of a file; it answers `BlockSplitReply`. Once the blocks before are split,
+ * `BlockRun` gives the block its place in the file and the worker parses and runs its games,
+ * answering a `BatchReply` with `id`.
+ */
+export interface BlockSplit {
+  readonly kind: 'split';
+  readonly id: number;
+  readonly path: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface BlockSplitReply {
+  readonly kind: 'split';
+  readonly id: number;
+  readonly clean: boolean;
+  readonly games: number;
+  readonly lines: number;
+  readonly chars: number;
+  readonly encoding?: Diagnostic;
+}
+
+export interface BlockRun {
+  readonly kind: 'run';
+  readonly id: number;
+  readonly file: string;
+  readonly base: { readonly index: number; readonly lines: number; readonly offset: number };
+  /** Run-wide number of the file's first game, minus one. */
+  readonly numberBase: number;
+}
+
+export type WorkerMessage = Batch | BlockSplit | BlockRun;

@@ -1,38 +1,65 @@
 /**
  * The entry of a `--jobs` worker thread: parses each game of a batch and runs the command's
  * per-game function on it (the same one the main thread runs with `--jobs 1`), then posts the
- * outputs back. A throw becomes an error reply, which the main thread turns into an internal error.
+ * outputs back. A worker also reads and splits blocks of a file itself (cli/workers/blocks.ts).
+ * A throw becomes an error reply, which the main thread turns into an internal error.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseGame } from '../../src/index.js';
+import { parseGame, type GameChunk } from '../../src/index.js';
+import { shiftChunk, splitBlock } from '../../src/node/index.js';
 import type { PositionsOutput } from '../commands/positions-game.js';
-import type { Batch, BatchReply, GameSummary, WorkerTask } from './protocol.js';
+import type { BatchGame, BatchReply, BlockSplitReply, GameSummary, WorkerMessage, WorkerTask } from './protocol.js';
 import { perGameOf } from './tasks.js';
 
 const port = parentPort;
 if (!port) throw new Error('cli/workers/worker.js is a worker thread entry, not a program');
 const task = workerData as WorkerTask;
 const perGame = perGameOf(task);
+/** Blocks split and waiting for their place in the file. */
+const splitBlocks = new Map<number, readonly GameChunk[]>();
 
-port.on('message', (batch: Batch) => {
-  let reply: BatchReply;
+port.on('message', (message: WorkerMessage) => {
   try {
-    // Each game's text is encoded as soon as it is made, so that the strings die young: kept for
-    // the whole batch (megabytes), they survived and were copied by every young-generation GC,
-    // which made a worker's games twice as slow as the main thread's.
-    const sink = new ByteSink(batch.reduce((sum, g) => sum + g.chunk.text.length, 0) * 8);
-    const games = batch.map((g): GameSummary => {
-      const output: PositionsOutput = perGame(parseGame(g.chunk), g.file, g.number);
-      const summary = { bytes: sink.append(output.text), rows: output.rows, diagnostics: output.diagnostics };
-      return output.records ? { ...summary, records: output.records } : summary;
-    });
-    const text = sink.take();
-    return port.postMessage({ text, games } satisfies BatchReply, [text.buffer]);
+    if (!('kind' in message)) return reply(runGames(message));
+    if (message.kind === 'split') {
+      const block = splitBlock(message.path, { start: message.start, end: message.end });
+      if (block.clean) splitBlocks.set(message.id, block.chunks);
+      const { clean, lines, chars, encoding } = block;
+      const answer: BlockSplitReply = { kind: 'split', id: message.id, clean, games: block.chunks.length, lines, chars, ...(encoding && { encoding }) };
+      return port.postMessage(answer);
+    }
+    if (message.kind === 'run') {
+      const chunks = splitBlocks.get(message.id) ?? [];
+      splitBlocks.delete(message.id);
+      const games = chunks.map((c): BatchGame => {
+        const chunk = shiftChunk(c, message.base);
+        return { chunk, file: message.file, number: message.numberBase + chunk.index + 1 };
+      });
+      return reply({ ...runGames(games), id: message.id });
+    }
   } catch (error) {
-    reply = error instanceof Error ? { error: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { error: String(error) };
+    port.postMessage(error instanceof Error ? { error: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { error: String(error) });
   }
-  port.postMessage(reply);
 });
+
+type Outputs = { readonly text: Uint8Array<ArrayBuffer>; readonly games: readonly GameSummary[] };
+
+function reply(answer: Outputs & { id?: number }): void {
+  port?.postMessage(answer satisfies BatchReply, [answer.text.buffer]);
+}
+
+function runGames(batch: readonly BatchGame[]): Outputs {
+  // Each game's text is encoded as soon as it is made, so that the strings die young: kept for
+  // the whole batch (megabytes), they survived and were copied by every young-generation GC,
+  // which made a worker's games twice as slow as the main thread's.
+  const sink = new ByteSink(batch.reduce((sum, g) => sum + g.chunk.text.length, 0) * 8);
+  const games = batch.map((g): GameSummary => {
+    const output: PositionsOutput = perGame(parseGame(g.chunk), g.file, g.number);
+    const summary = { bytes: sink.append(output.text), rows: output.rows, diagnostics: output.diagnostics };
+    return output.records ? { ...summary, records: output.records } : summary;
+  });
+  return { text: sink.take(), games };
+}
 
 const encoder = new TextEncoder();
 

@@ -12,10 +12,11 @@
  * problem is thrown: a file that cannot be opened gives no games and one IO_UNREADABLE.
  * Aborting `signal` rejects the iteration with `signal.reason`.
  */
-import type { Diagnostic } from '../diagnostics.js';
+import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import { GameSplitter, parseGame, type Game, type GameChunk } from '../pgn/index.js';
 import { createDecoder, type Decoder } from './decode.js';
 import { openInput, type Input } from './input.js';
+import { readRange, type ByteRange } from './range.js';
 
 export interface ReadOptions {
   /** Force this encoding (any iconv-lite name) instead of BOM / UTF-8 / Windows-1252 detection. */
@@ -28,6 +29,13 @@ export interface ReadOptions {
   readonly name?: string;
   /** Largest zstd window accepted, in bytes (default 128 MiB, the limit of `zstd -d`). */
   readonly zstdWindowMax?: number;
+  /**
+   * Only the games that start in this byte range of a file (cut at game starts by the resync rule,
+   * see `readRange`): ranges that meet, read one after the other, give the games of the whole file,
+   * with the same `index`, `line` and `offset`. Files that cannot be cut (compressed, UTF-16) are
+   * one range: all their games belong to the range that holds offset 0.
+   */
+  readonly range?: ByteRange;
 }
 
 export interface PgnReader {
@@ -79,6 +87,7 @@ export interface PgnChunkReader extends Omit<PgnReader, 'games'> {
  * game `readPgn` would have given, and `diagnostics()` grows at the same points of the iteration.
  */
 export function readPgnChunks(source: string | NodeJS.ReadableStream, options: ReadOptions = {}): PgnChunkReader {
+  if (options.range) return readRangeChunks(source, options.range, options);
   const found: Diagnostic[] = [];
   let input: Input | undefined;
   let decoder: Decoder | undefined;
@@ -140,5 +149,24 @@ function inputOptions(options: ReadOptions): Parameters<typeof openInput>[1] {
     ...(options.stdin && { stdin: options.stdin }),
     ...(options.name !== undefined && { name: options.name }),
     ...(options.zstdWindowMax !== undefined && { zstdWindowMax: options.zstdWindowMax }),
+  };
+}
+
+function readRangeChunks(source: string | NodeJS.ReadableStream, range: ByteRange, options: ReadOptions): PgnChunkReader {
+  if (typeof source !== 'string' || source === '-') {
+    const found = [diagnostic('USAGE', 'a byte range can only be read from a file, not from a stream', { hint: 'save the stream to a file first' })];
+    const none: AsyncIterable<GameChunk> = { [Symbol.asyncIterator]: async function* () {} };
+    return { chunks: none, diagnostics: () => found, encoding: () => undefined, bytesRead: () => 0 };
+  }
+  const { range: _whole, ...rest } = options;
+  const reading = readRange(source, range, () => readPgnChunks(source, rest), {
+    ...(options.encoding !== undefined && { encoding: options.encoding }),
+    ...(options.signal && { signal: options.signal }),
+  });
+  return {
+    chunks: { [Symbol.asyncIterator]: () => reading.chunks },
+    diagnostics: () => reading.found,
+    encoding: reading.encoding,
+    bytesRead: reading.bytesRead,
   };
 }

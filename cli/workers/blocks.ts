@@ -1,0 +1,210 @@
+/**
+ * `--jobs N` on plain files: workers that read for themselves. A file is cut into blocks of 2 MiB;
+ * each worker reads, decodes and splits its blocks (cut at game starts by the resync rule), says
+ * how many games, line breaks and characters each holds, and, once every block before it has said
+ * so, is told the block's place in the file and parses and runs its games. The main thread only
+ * hands out blocks, adds up those counts and writes the outputs in order: the output is byte for
+ * byte that of `--jobs 1`.
+ *
+ * A block is exact when it is valid UTF-8 without control bytes (such bytes decode the same
+ * whatever came before, and give no file-level message). At the first block that is not, or a
+ * file that cannot be cut (compressed, standard input), the rest of the file goes the way of
+ * streams: the main thread reads it (from that block on, with `readRange`, which is exact) and
+ * hands batches of games to the workers (pool.ts).
+ *
+ * Memory: at most IN_FLIGHT_PER_WORKER blocks per worker are split and not yet written.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Session, ChunkItem } from '../session.js';
+import type { InputFile } from '../inputs.js';
+import type { BatchReply, BlockRun, BlockSplit, BlockSplitReply, EncodedOutput, WorkerMessage, WorkerTask } from './protocol.js';
+import { splitReply } from './pool.js';
+
+/** FORSYTH_BLOCK_BYTES overrides it, for tests (many blocks on small files) and tuning. */
+const BLOCK_BYTES = Number(process.env['FORSYTH_BLOCK_BYTES']) > 0 ? Number(process.env['FORSYTH_BLOCK_BYTES']) : 2 * 1024 * 1024;
+const IN_FLIGHT_PER_WORKER = 2;
+const WORKER_URL = new URL('./worker.js', import.meta.url);
+
+/** Whether `--jobs` workers may read `file` for themselves (a plain file on disk). */
+export function readsForItself(file: InputFile): boolean {
+  return file.source !== '-' && (file.size ?? 0) > 0 && !/\.(gz|zst|zstd)$/i.test(file.source);
+}
+
+interface Waiting {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/** `size` workers, each answering its messages in order. */
+class BlockWorkers {
+  private readonly workers: Worker[] = [];
+  private readonly waiting: Map<number, Waiting>[] = [];
+  private failure: Error | undefined;
+  private closing = false;
+
+  constructor(task: WorkerTask, readonly size: number) {
+    for (let w = 0; w < size; w++) {
+      const worker = new Worker(WORKER_URL, { workerData: task });
+      const waiting = new Map<number, Waiting>();
+      worker.on('message', (reply: BlockSplitReply | BatchReply) => {
+        if ('error' in reply) {
+          const error = new Error(reply.error);
+          if (reply.stack !== undefined) error.stack = reply.stack;
+          return this.fail(error);
+        }
+        const id = 'kind' in reply ? reply.id : (reply as { id?: number }).id;
+        const key = 'kind' in reply ? -1 - (id as number) : (id as number);
+        const job = waiting.get(key);
+        waiting.delete(key);
+        job?.resolve('kind' in reply ? reply : splitReply(reply));
+      });
+      worker.on('error', (error) => this.fail(error));
+      worker.on('exit', (code) => {
+        if (!this.closing) this.fail(new Error(`a worker thread stopped (exit code ${code})`));
+      });
+      this.workers.push(worker);
+      this.waiting.push(waiting);
+    }
+  }
+
+  split(w: number, message: BlockSplit): Promise<BlockSplitReply> {
+    return this.ask(w, -1 - message.id, message) as Promise<BlockSplitReply>;
+  }
+
+  run(w: number, message: BlockRun): Promise<readonly EncodedOutput[]> {
+    return this.ask(w, message.id, message) as Promise<readonly EncodedOutput[]>;
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+
+  private ask(w: number, key: number, message: WorkerMessage): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.waiting[w]?.set(key, { resolve, reject });
+      this.workers[w]?.postMessage(message);
+    });
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.waiting) {
+      for (const job of waiting.values()) job.reject(this.failure);
+      waiting.clear();
+    }
+  }
+}
+
+/** How the rest of a file is read when its blocks cannot be: a stream of items for pool.ts's batches. */
+export type StreamRest = (items: AsyncIterable<ChunkItem>) => Promise<void>;
+
+/**
+ * Runs every game of the session through `jobs` workers that read plain files for themselves, and
+ * calls `emit` with each game's output in input order; `streamRest` takes what they cannot read.
+ */
+export async function runInBlocks(
+  session: Session,
+  task: WorkerTask,
+  jobs: number,
+  emit: (output: EncodedOutput, file: string) => Promise<void>,
+  streamRest: StreamRest,
+): Promise<void> {
+  let workers: BlockWorkers | undefined;
+  let before = 0; // games in the files before the current one
+  const counted = async function* (items: AsyncIterable<ChunkItem>): AsyncGenerator<ChunkItem> {
+    for await (const item of items) {
+      if (item.kind === 'game') before = item.number;
+      yield item;
+    }
+  };
+  let nextId = 0;
+  try {
+    for (const file of session.files) {
+      if (!readsForItself(file)) {
+        await workers?.close();
+        workers = undefined;
+        const base = before;
+        await streamRest(counted(session.fileItems(file, undefined, async () => base)));
+        continue;
+      }
+      workers ??= new BlockWorkers(task, jobs);
+      const pool = workers;
+      const size = file.size ?? 0;
+      const cuts: number[] = [];
+      for (let at = 0; at < size; at += BLOCK_BYTES) cuts.push(at);
+      cuts.push(size);
+      const blocks = cuts.length - 1;
+      const placed: (Promise<readonly EncodedOutput[] | undefined> | undefined)[] = [];
+      let chain: Promise<unknown> = Promise.resolve();
+      let place = { index: 0, lines: 0, offset: 0 };
+      let stopped = false;
+      let encoding: BlockSplitReply['encoding'];
+      const numberBase = before;
+      const dispatch = (i: number): void => {
+        const id = nextId++;
+        const w = i % pool.size;
+        const split = pool.split(w, { kind: 'split', id, path: file.source, start: cuts[i] as number, end: cuts[i + 1] as number });
+        // Places are handed out in block order: each waits for the split before it, and the run
+        // is sent at once (the step resolves to a box, not to the run, which it would wait for).
+        const step = chain.then(async (): Promise<{ outputs: Promise<readonly EncodedOutput[]> } | undefined> => {
+          const block = await split;
+          if (stopped || !block.clean) {
+            stopped = true;
+            return undefined;
+          }
+          if (i === 0) encoding = block.encoding;
+          const base = place;
+          place = { index: base.index + block.games, lines: base.lines + block.lines, offset: base.offset + block.chars };
+          const outputs = pool.run(w, { kind: 'run', id, file: file.name, base, numberBase });
+          outputs.catch(() => {}); // awaited in turn below
+          return { outputs };
+        });
+        step.catch(() => {});
+        chain = step;
+        placed[i] = step.then((box) => box?.outputs);
+        placed[i]?.catch(() => {});
+      };
+      let dispatched = 0;
+      let fellBackAt: number | undefined;
+      // The file's last game is printed after its IO_ENCODING, as a reading of the whole file gives
+      // it (that game is cut only once the decoder has ended): each block's last output waits.
+      let held: EncodedOutput | undefined;
+      const print = async (output: EncodedOutput | undefined): Promise<void> => {
+        if (!output) return;
+        session.gamesRead++;
+        await emit(output, file.name);
+      };
+      for (let i = 0; i < blocks; i++) {
+        while (dispatched < blocks && dispatched < i + pool.size * IN_FLIGHT_PER_WORKER) dispatch(dispatched++);
+        const outputs = await placed[i];
+        delete placed[i]; // printed below: a block's output must not outlive its turn
+        if (!outputs) {
+          fellBackAt = i;
+          break;
+        }
+        for (const output of outputs) {
+          await print(held);
+          held = output;
+        }
+      }
+      if (fellBackAt !== undefined) {
+        await print(held);
+        // The blocks split after it are never run: their workers go with them.
+        await workers.close();
+        workers = undefined;
+        const base = before;
+        before += place.index;
+        await streamRest(counted(session.fileItems(file, { start: cuts[fellBackAt] as number, end: size }, async () => base)));
+        continue;
+      }
+      if (encoding) session.report(encoding, file.name);
+      await print(held);
+      before += place.index;
+    }
+  } finally {
+    await workers?.close();
+  }
+}
+

@@ -1,0 +1,49 @@
+/**
+ * `--jobs N` workers that read plain files for themselves (cli/workers/blocks.ts), with blocks made
+ * tiny (FORSYTH_BLOCK_BYTES) so that small files have many: the output, the diagnostics and their
+ * order are those of --jobs 1 on clean UTF-8, CRLF line ends, a UTF-8 byte order mark, and a file
+ * that turns to Windows-1252 in its middle (the workers hand the rest of it to the main thread).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { tempFiles } from '../support/temp-files.js';
+import { fixture, run } from './helpers.js';
+
+const temp = tempFiles('jobs-blocks');
+const SLOW = 180_000;
+
+const good = readFileSync(fixture('kasparov-deep-blue-1997.pgn'), 'utf8');
+const broken = readFileSync(fixture('broken-between-good.pgn'), 'utf8');
+const accents = '[Event "Zürich"]\n[White "Müller"]\n[Black "Ødegaard"]\n\n1. e4 e5 *\n\n';
+
+const FILES = {
+  'clean.pgn': Buffer.from(`${accents}${good}\n${broken}\n`.repeat(6)),
+  'crlf.pgn': Buffer.from(`${good}\n${broken}\n`.repeat(4).replace(/\n/g, '\r\n')),
+  'bom.pgn': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${good}\n${accents}`.repeat(4))]),
+  'mixed.pgn': Buffer.concat([Buffer.from(`${good}\n${accents}`.repeat(4)), readFileSync(fixture('dortmund-1928-latin1.pgn')), Buffer.from(`\n${broken}\n${good}`.repeat(3))]),
+};
+
+describe('--jobs with workers reading their own blocks', () => {
+  for (const [name, bytes] of Object.entries(FILES)) {
+    it(`${name}: blocks of 700, 4096 and 65536 bytes give the --jobs 1 output and messages`, async () => {
+      const path = temp.write(name, bytes);
+      const args = ['fens', '-v', '--format', 'ndjson', path];
+      const one = await run([...args, '--jobs', '1']);
+      expect(one.stdout.length).toBeGreaterThan(10_000);
+      for (const blockBytes of ['700', '4096', '65536']) {
+        const many = await run([...args, '--jobs', '2'], { env: { FORSYTH_BLOCK_BYTES: blockBytes } });
+        expect({ blockBytes, stdout: many.stdout }).toEqual({ blockBytes, stdout: one.stdout });
+        expect({ blockBytes, stderr: many.stderr }).toEqual({ blockBytes, stderr: one.stderr });
+        expect(many.code).toBe(one.code);
+      }
+    }, SLOW);
+  }
+
+  it('several files, plain and compressed, in text with game breaks', async () => {
+    const paths = [temp.write('a.pgn', FILES['clean.pgn']), fixture('../compressed/two-games.pgn.zst'), temp.write('b.pgn', FILES['mixed.pgn']), temp.write('c.pgn', FILES['crlf.pgn'])];
+    const one = await run(['fens', ...paths, '--jobs', '1']);
+    const many = await run(['fens', ...paths, '--jobs', '3'], { env: { FORSYTH_BLOCK_BYTES: '3000' } });
+    expect(many.stdout).toBe(one.stdout);
+    expect(many.stderr).toBe(one.stderr);
+  }, SLOW);
+});
