@@ -43,6 +43,8 @@ class BlockWorkers {
   private closing = false;
 
   constructor(task: WorkerTask, readonly size: number) {
+    // Each worker's stdout and stderr are piped into ours, one listener each (as in pool.ts).
+    for (const stream of [process.stdout, process.stderr]) stream.setMaxListeners(Math.max(stream.getMaxListeners(), 2 * size + 10));
     for (let w = 0; w < size; w++) {
       const worker = new Worker(WORKER_URL, { workerData: task });
       const waiting = new Map<number, Waiting>();

@@ -156,16 +156,18 @@ describe('--jobs is capped at twice the number of cores', () => {
       `import os from 'node:os'; import { syncBuiltinESMExports } from 'node:module'; os.availableParallelism = () => ${cores}; syncBuiltinESMExports();`,
     )}`;
   const countThreads = `data:text/javascript,${encodeURIComponent(
-    "import { Worker } from 'node:worker_threads'; import mod from 'node:module'; let n = 0; const on = Worker.prototype.on; Worker.prototype.on = function (...a) { if (a[0] === 'exit' && !this.__counted) { this.__counted = true; n++; } return on.apply(this, a); }; process.on('exit', () => process.stderr.write('workers=' + n + '\\n'));",
+    "import { Worker } from 'node:worker_threads'; let n = 0, live = 0, peak = 0; const on = Worker.prototype.on; Worker.prototype.on = function (...a) { if (a[0] === 'exit' && !this.__counted) { this.__counted = true; n++; live++; peak = Math.max(peak, live); on.call(this, 'exit', () => live--); } return on.apply(this, a); }; process.on('exit', () => process.stderr.write('workers=' + n + ' peak=' + peak + '\\n'));",
   )}`;
 
-  it('--jobs 64 on 2 cores starts at most 4 workers, and the output is the same', async () => {
+  it('--jobs 64 on 2 cores runs at most 4 workers at once, and the output is the same', async () => {
     const one = await run(['fens', big]);
     const many = await run(['fens', '--jobs', '64', big], { nodeArgs: ['--import', fakeCores(2), '--import', countThreads] });
     expect(many.stdout).toBe(one.stdout);
-    const workers = Number(/workers=(\d+)/.exec(many.stderr)?.[1]);
-    expect(workers).toBeGreaterThan(1);
-    expect(workers).toBeLessThanOrEqual(4);
+    // The workers that read blocks hand over to a new pool where the file stops being UTF-8, so
+    // more than 4 may start in all; never more than 4 at a time.
+    const peak = Number(/peak=(\d+)/.exec(many.stderr)?.[1]);
+    expect(peak).toBeGreaterThan(1);
+    expect(peak).toBeLessThanOrEqual(4);
   }, SLOW);
 
   it('--jobs 12 (allowed on 16 cores) with stdout on a pipe: no MaxListenersExceededWarning', async () => {
