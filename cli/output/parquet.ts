@@ -12,7 +12,17 @@
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
-import type { CellValue, ColumnSpec, ColumnType } from '../columns.js';
+import type { CellValue, ColumnType } from '../columns.js';
+
+/** The column types a Parquet file can hold: the row columns' and the list columns of `games`. */
+export type ParquetType = ColumnType | 'strings' | 'doubles' | 'nullable-ints';
+export type ParquetValue = CellValue | readonly (string | number | null)[];
+
+/** A column to write: its name and type. */
+export interface ParquetColumn {
+  readonly name: string;
+  readonly type: ParquetType;
+}
 
 export const ROW_GROUP_ROWS = 50_000;
 const FLUSH_BYTES = 1 << 20;
@@ -20,13 +30,13 @@ const FLUSH_BYTES = 1 << 20;
 type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
 
 /** The Parquet schema of the columns (a root, then one element per column; three for a list). */
-export function parquetSchema(specs: readonly ColumnSpec[]): SchemaElement[] {
+export function parquetSchema(specs: readonly ParquetColumn[]): SchemaElement[] {
   const schema: SchemaElement[] = [{ name: 'root', num_children: specs.length }];
   for (const s of specs) schema.push(...elementsOf(s.name, s.type));
   return schema;
 }
 
-function elementsOf(name: string, type: ColumnType): SchemaElement[] {
+function elementsOf(name: string, type: ParquetType): SchemaElement[] {
   switch (type) {
     case 'string':
       return [{ name, type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'OPTIONAL' }];
@@ -35,12 +45,23 @@ function elementsOf(name: string, type: ColumnType): SchemaElement[] {
     case 'double':
       return [{ name, type: 'DOUBLE', repetition_type: 'OPTIONAL' }];
     case 'ints':
-      return [
-        { name, repetition_type: 'OPTIONAL', num_children: 1, converted_type: 'LIST' },
-        { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
-        { name: 'element', type: 'INT32', repetition_type: 'REQUIRED' },
-      ];
+      return listOf(name, { name: 'element', type: 'INT32', repetition_type: 'REQUIRED' });
+    case 'nullable-ints':
+      return listOf(name, { name: 'element', type: 'INT32', repetition_type: 'OPTIONAL' });
+    case 'doubles':
+      return listOf(name, { name: 'element', type: 'DOUBLE', repetition_type: 'OPTIONAL' });
+    case 'strings':
+      return listOf(name, { name: 'element', type: 'BYTE_ARRAY', converted_type: 'UTF8', repetition_type: 'REQUIRED' });
   }
+}
+
+/** The three-level LIST of the Parquet format: `name` (LIST) → `list` (repeated) → `element`. */
+function listOf(name: string, element: SchemaElement): SchemaElement[] {
+  return [
+    { name, repetition_type: 'OPTIONAL', num_children: 1, converted_type: 'LIST' },
+    { name: 'list', repetition_type: 'REPEATED', num_children: 1 },
+    element,
+  ];
 }
 
 export class ParquetSink {
@@ -50,14 +71,14 @@ export class ParquetSink {
   private readonly fd: number;
   private readonly bytes: ByteWriter;
   private readonly writer: ParquetWriter;
-  private columns: CellValue[][];
+  private columns: ParquetValue[][];
   private gathered = 0;
   private closed = false;
 
   /** Creates the temporary file at once, so that an unwritable place fails before any work. */
   constructor(
     private readonly path: string,
-    private readonly specs: readonly ColumnSpec[],
+    private readonly specs: readonly ParquetColumn[],
     createdBy: string,
   ) {
     this.temp = join(dirname(path), `.${basename(path)}.${process.pid}.partial`);
@@ -82,12 +103,12 @@ export class ParquetSink {
   }
 
   /** Adds a game's rows, given column by column (each array as long as the others). */
-  add(table: readonly (readonly CellValue[])[]): void {
+  add(table: readonly (readonly ParquetValue[])[]): void {
     const rows = table[0]?.length ?? 0;
     if (rows === 0) return;
     for (let c = 0; c < this.columns.length; c++) {
-      const target = this.columns[c] as CellValue[];
-      for (const v of table[c] as readonly CellValue[]) target.push(v);
+      const target = this.columns[c] as ParquetValue[];
+      for (const v of table[c] as readonly ParquetValue[]) target.push(v);
     }
     this.gathered += rows;
     this.written += rows;
@@ -114,7 +135,7 @@ export class ParquetSink {
 
   private writeGroup(): void {
     if (this.gathered === 0) return;
-    const columnData = this.specs.map((s, c) => ({ name: s.name, data: this.columns[c] as CellValue[] }));
+    const columnData = this.specs.map((s, c) => ({ name: s.name, data: this.columns[c] as ParquetValue[] }));
     void this.writer.write({ columnData: columnData as Parameters<ParquetWriter['write']>[0]['columnData'], rowGroupSize: this.gathered });
     this.columns = this.specs.map(() => []);
     this.gathered = 0;
