@@ -1,6 +1,6 @@
 /**
  * Command-line inputs → the files to read: `-` (or no argument) is standard input, a directory
- * stands for its `*.pgn`, `*.pgn.gz` and `*.pgn.zst` files (sorted by name, not recursive), and
+ * stands for its `*.pgn`, `*.pgn.gz`, `*.pgn.zst` and `*.parquet` files (sorted by name, not recursive), and
  * anything else is a file. Reading, decompression and decoding are left to `src/node` (readPgnChunks);
  * this module only adds the names, sizes and the expansion.
  */
@@ -8,6 +8,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../src/index.js';
 import { createDecoder, readPgnChunks, type PgnChunkReader } from '../src/node/index.js';
+import { isParquetPath, readParquetGames } from './parquet-input.js';
 
 export interface InputFile {
   /** The name shown in diagnostics: the path as given (joined for directory entries), or '<stdin>'. */
@@ -24,7 +25,7 @@ export interface Expanded {
   readonly problems: { readonly name: string; readonly diagnostic: Diagnostic }[];
 }
 
-const PGN_FILE = /\.pgn(\.gz|\.zst|\.zstd)?$/i;
+const PGN_FILE = /\.(?:pgn(\.gz|\.zst|\.zstd)?|parquet)$/i;
 
 export async function expandInputs(args: readonly string[]): Promise<Expanded> {
   const files: InputFile[] = [];
@@ -70,6 +71,8 @@ async function directoryFiles(dir: string): Promise<InputFile[]> {
  * games come unparsed, so that `--jobs` can parse them in worker threads.
  */
 export function readInput(file: InputFile, encoding: string | undefined): PgnChunkReader {
+  // A Parquet file of games (lichess's shards, `forsyth games` output) reads as the PGN of its rows.
+  if (file.source !== '-' && isParquetPath(file.source)) return readParquetGames(file.source, file.name);
   return readPgnChunks(file.source, encoding === undefined ? {} : { encoding });
 }
 
