@@ -36,7 +36,7 @@ const lichessText = () => {
 };
 const lichess = prepare(`lichess-x${opt.repeat}.pgn`, lichessText);
 const lichessZst = prepare(`lichess-x${opt.repeat}.pgn.zst`, () => {
-  const r = spawnSync('zstd', ['-q', '-c', '-19', lichess], { maxBuffer: 1 << 30 });
+  const r = spawnSync('zstd', ['-q', '-c', lichess], { maxBuffer: 1 << 30 });
   if (r.status !== 0) throw new Error('zstd is needed to make the .zst input');
   return r.stdout;
 });

@@ -171,6 +171,22 @@ describe('--columns: game ids, nulls, csv, tsv, Polyglot vectors', { timeout: 60
     expect(tsv.stdout).toBe('ply\tsan\ttag.Annotator\n1\te4\tx\\ty\n2\te5\tx\\ty\n');
   });
 
+  it('[%emt] when written; nags; comments without commands; variations follow their own line', async () => {
+    const input =
+      '[TimeControl "60+1"]\n\n1. e4! { [%clk 0:01:00] [%emt 0:00:05] best by test } e5 { [%clk 0:00:59] }' +
+      ' 2. Nf3 $14 { [%clk 0:00:58] } (2. Bc4 { [%clk 0:00:50] } Nc6 { [%clk 0:00:57] }) Nc6 { [%clk 0:00:55.5] } *\n';
+    const r = await run(['fens', '--variations', '--format', 'ndjson', '--columns', 'ply,san,next_uci,clock,emt,nags,comment', '-'], { input });
+    expect(ndjson(r.stdout)).toEqual([
+      { ply: 1, san: 'e4', next_uci: 'e7e5', clock: 60, emt: 5, nags: [1], comment: 'best by test' },
+      { ply: 2, san: 'e5', next_uci: 'g1f3', clock: 59, emt: 1, nags: [], comment: null },
+      // 60 - 58 + 1; the variation's next move is its own, and its emt counts from e4's clock.
+      { ply: 3, san: 'Nf3', next_uci: 'b8c6', clock: 58, emt: 3, nags: [14], comment: null },
+      { ply: 3, san: 'Bc4', next_uci: 'b8c6', clock: 50, emt: 11, nags: [], comment: null },
+      { ply: 4, san: 'Nc6', next_uci: null, clock: 57, emt: 3, nags: [], comment: null },
+      { ply: 4, san: 'Nc6', next_uci: null, clock: 55.5, emt: 4.5, nags: [], comment: null },
+    ]);
+  });
+
   it('polyglot: the published test vectors', async () => {
     // The key after each move of the two games in the Polyglot book format description.
     const game1 = ['463b96181691fc9c', '823c9b50fd114196', '0756b94461c50fb0', '662fafb965db29d4', '22a48b5a8e47ff78', '652a607ca3f242c1', '00fdd303c946bdd9'];
