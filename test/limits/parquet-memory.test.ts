@@ -1,7 +1,7 @@
 /**
  * Parquet output keeps memory flat: values are gathered for one row group at a time, so three
  * times the input must not take much more memory than once. The clocked lichess export, with the
- * columns a dataset keeps (113,940 rows, three row groups), against the same file three times.
+ * columns a dataset keeps (113,940 rows, twelve row groups), against the same file three times.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
