@@ -15,10 +15,10 @@ const kasparov = expected('kasparov-deep-blue-1997');
 
 describe('usage errors', () => {
   it.each([
-    [['fens', '--format', 'xml', 'fools-mate.pgn'], /^forsyth: option '-f, --format <format>' argument 'xml' is invalid\. Allowed choices are text, ndjson, csv, epd\./],
+    [['fens', '--format', 'xml', 'fools-mate.pgn'], /^forsyth: option '-f, --format <format>' argument 'xml' is invalid\. Allowed choices are text, ndjson, csv, tsv, epd, parquet\./],
     [['fens', '--bogus', 'fools-mate.pgn'], /^forsyth: unknown option '--bogus'/],
     [['frobnicate'], /^forsyth: unknown command 'frobnicate'/],
-    [['fens', '--tags', 'White', 'fools-mate.pgn'], /^forsyth: --tags adds columns to --format ndjson or csv, not to text\n/],
+    [['fens', '--tags', 'White', 'fools-mate.pgn'], /^forsyth: --tags adds columns to --format ndjson, csv, tsv or parquet, not to text\n/],
     [['fens', '--encoding', 'no-such-charset', 'fools-mate.pgn'], /^forsyth: --encoding: unknown encoding 'no-such-charset'\n/],
     [['validate', '--format', 'yaml', 'fools-mate.pgn'], /Allowed choices are text, json\./],
   ])('%j exits 2 with a one-line message and a pointer to --help', async (args, message) => {
@@ -53,7 +53,7 @@ describe('an output that fails while writing', () => {
 });
 
 describe('help and version', () => {
-  const commands = ['fens', 'positions', 'validate', 'fen', 'show', 'export', 'build', 'perft'];
+  const commands = ['fens', 'positions', 'games', 'validate', 'fen', 'show', 'export', 'build', 'perft'];
   it('every registered command has --help with a real example', async () => {
     const top = await run(['--help']);
     expect(top.code).toBe(0);
@@ -64,7 +64,7 @@ describe('help and version', () => {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`Examples?:\\n(.*\\n)*\\s+\\$ forsyth ${name} `));
     }
-  });
+  }, 60_000);
 
   it('--version prints the package version', async () => {
     const pkg = JSON.parse(readFileSync(join(FIXTURES, '../../../package.json'), 'utf8')) as { version: string };
@@ -106,9 +106,9 @@ describe('SIGINT', () => {
 });
 
 describe('internal errors', () => {
-  // A preloaded module makes JSON.stringify throw on position rows: a stand-in for a bug of ours.
+  // A preloaded module makes the join of a game's ndjson rows throw: a stand-in for a bug of ours.
   const preload = `data:text/javascript,${encodeURIComponent(
-    "const s = JSON.stringify; JSON.stringify = (v, ...r) => { if (v && typeof v === 'object' && 'fen' in v) throw new Error('boom'); return s(v, ...r); };",
+    "const j = Array.prototype.join; Array.prototype.join = function (sep, ...r) { if (sep === '\\n' && String(this[0]).startsWith('{\"game\"')) throw new Error('boom'); return j.call(this, sep, ...r); };",
   )}`;
 
   it('print "forsyth: internal error: <message>" without a stack and exit 2', async () => {
