@@ -1,7 +1,7 @@
 // The benchmark harness: runs forsyth and its peers on the same input, each tool in its own child
 // process (so wall time and peak RSS are that tool's alone), and prints one table.
 //
-//   npm run bench -- [replay|parse|perft] [--corpus PATH] [--runs N] [--only a,b]
+//   npm run bench -- [replay|parse|perft|formats] [--corpus PATH] [--runs N] [--only a,b]
 //                    [--slow-games N] [--depth N] [--no-build]
 //
 // Speed claims in this project come from this harness only. See bench/README.md.
@@ -15,6 +15,12 @@ import { parseArgs } from 'node:util';
 import { CACHE, firstGames, oracleChecksum, resolveCorpus, ROOT } from './corpus.mjs';
 import { Fnv } from './tools/common.mjs';
 
+// `formats`: the row formats and --where of `fens` against text (bench/formats.mjs, its own options).
+if (process.argv[2] === 'formats') {
+  process.argv.splice(2, 1);
+  await import('./formats.mjs');
+  process.exit(0);
+}
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
   options: {

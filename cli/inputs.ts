@@ -1,6 +1,6 @@
 /**
  * Command-line inputs → the files to read: `-` (or no argument) is standard input, a directory
- * stands for its `*.pgn`, `*.pgn.gz` and `*.pgn.zst` files (sorted by name, not recursive), and
+ * stands for its `*.pgn`, `*.pgn.gz`, `*.pgn.zst` and `*.parquet` files (sorted by name, not recursive), and
  * anything else is a file. Reading, decompression and decoding are left to `src/node` (readPgnChunks);
  * this module only adds the names, sizes and the expansion.
  */
@@ -9,6 +9,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import type { Diagnostic } from '../src/index.js';
 import { createDecoder, readNdjsonChunks, readPgnChunks, type ByteRange, type PgnChunkReader } from '../src/node/index.js';
+import { isParquetPath, readParquetGames } from './parquet-input.js';
 
 export interface InputFile {
   /** The name shown in diagnostics: the path as given (joined for directory entries), or '<stdin>'. */
@@ -27,7 +28,7 @@ export interface Expanded {
   readonly directories: string[];
 }
 
-const PGN_FILE = /\.pgn(\.gz|\.zst|\.zstd)?$/i;
+const PGN_FILE = /\.(?:pgn(\.gz|\.zst|\.zstd)?|parquet)$/i;
 
 export async function expandInputs(args: readonly string[]): Promise<Expanded> {
   const files: InputFile[] = [];
@@ -142,6 +143,8 @@ export interface ReadHow {
  * games come unparsed, so that `--jobs` can parse them in worker threads.
  */
 export function readInput(file: InputFile, encoding: string | undefined, how: ReadHow = {}): PgnChunkReader {
+  // A Parquet file of games (lichess's shards, `forsyth games` output) reads as the PGN of its rows.
+  if (file.source !== '-' && isParquetPath(file.source)) return readParquetGames(file.source, file.name);
   const options = {
     ...(encoding !== undefined && { encoding }),
     ...(how.range && { range: how.range }),

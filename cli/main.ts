@@ -20,6 +20,7 @@ import { registerBuild } from './commands/build.js';
 import { registerExport } from './commands/export.js';
 import { registerFen } from './commands/fen.js';
 import { registerFens } from './commands/fens.js';
+import { registerGames } from './commands/games.js';
 import { registerPerft } from './commands/perft.js';
 import { registerPositions } from './commands/positions.js';
 import { registerShow } from './commands/show.js';
@@ -42,7 +43,7 @@ function buildProgram(): Command {
     .configureOutput({ outputError: (text, write) => write(`forsyth: ${escapeLines(text.replace(/^error: /, ''))}`) })
     .showHelpAfterError(HELP_POINTER)
     .showSuggestionAfterError();
-  const commands = [registerFen, registerFens, registerPositions, registerShow, registerValidate, registerExport, registerBuild, registerPerft, registerStats];
+  const commands = [registerFen, registerFens, registerPositions, registerGames, registerShow, registerValidate, registerExport, registerBuild, registerPerft, registerStats];
   for (const register of commands) register(program);
   // .command() copies these settings into a new command; this also covers commands added with
   // .addCommand(), so every command's usage errors print and exit the same way.

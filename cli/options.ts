@@ -46,7 +46,7 @@ export function addInputOptions(cmd: Command): Command {
     .option('-o, --output <file>', 'write to FILE instead of standard output')
     .option('-q, --quiet', 'show errors only: no warnings, summary or progress bar')
     .option('-v, --verbose', 'also show info diagnostics (which encoding was used, escape lines, null moves)')
-    .option('--where <expr>', 'only games whose tags pass EXPR, e.g. \'WhiteElo >= 2000 && tc_class == "blitz"\' (see README: Filters)')
+    .option('--where <expr>', 'only games whose tags pass EXPR, e.g. \'WhiteElo >= 2000 && tc_class == "blitz"\' (see README: Choosing games)')
     .addOption(
       new Option('--input-format <fmt>', 'pgn, or ndjson: one game per line, a JSON object with "movetext" and tag fields (lichess Parquet rows)')
         .choices(INPUT_FORMATS)

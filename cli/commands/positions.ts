@@ -57,7 +57,7 @@ export function registerPositions(program: Command): void {
     .option('--every <K>', 'plies that are multiples of K (within --ply when given)', parsePositiveInt)
     .option('--last', 'the final position of the main line')
     .addOption(new Option('--side <w|b>', 'only positions with this side to move').choices(['w', 'b']))
-    .option('--tag <NAME=VALUE>', 'only games whose tag NAME is VALUE (repeatable; same name = either value)', collectTagFilter)
+    .option('--tag <NAME=VALUE>', 'only games whose tag NAME is VALUE (repeatable; same name = either value); shorthand for --where', collectTagFilter)
     .option('--match <FEN>', 'only games that reach this position: a full FEN, or a placement where ? is any square')
     .option('--unique', 'print each position once, at its first occurrence (told apart by the 64-bit Polyglot key: placement, side to move, castling, capturable en passant); memory: 30 to 60 bytes per distinct position')
     .option('--count', 'with --unique: print how often each position occurred (output at the end); memory: also each distinct position\'s first row until then, some 250 bytes more')

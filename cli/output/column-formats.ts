@@ -9,7 +9,7 @@
  */
 import type { PlyRecord } from '../../src/index.js';
 import { type CellValue, type ColumnSpec, type GameRows } from '../columns.js';
-import { csvField, tsvField } from './formats.js';
+import { csvField, jsonText, tsvField } from './escape.js';
 
 export type ColumnTextFormat = 'ndjson' | 'csv' | 'tsv';
 
@@ -34,26 +34,27 @@ export function makeColumnFormatter(format: ColumnTextFormat, specs: readonly Co
     return {
       header: undefined,
       rows(records, game) {
-        let out = '';
+        // One join per game gives a flat string (see fens-game.ts), not a rope of every piece.
+        const lines: string[] = [];
         for (const r of records) {
           let line = '';
           for (let i = 0; i < count; i++) line += (keys[i] as string) + (cells[i] as Cell)(r, game);
-          out += `${line}}\n`;
+          lines.push(`${line}}`);
         }
-        return out;
+        return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
       },
     };
   }
   return {
     header: headerLine,
     rows(records, game) {
-      let out = '';
+      const lines: string[] = [];
       for (const r of records) {
         let line = (cells[0] as Cell)(r, game);
         for (let i = 1; i < count; i++) line += separator + (cells[i] as Cell)(r, game);
-        out += `${line}\n`;
+        lines.push(line);
       }
-      return out;
+      return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
     },
   };
 }
@@ -83,13 +84,6 @@ function plainJsonString(v: CellValue): string {
   return v === null ? 'null' : `"${v as string}"`;
 }
 
-/** JSON.stringify only for strings that hold a quote, a backslash or a control character. */
 function jsonString(v: CellValue): string {
-  if (v === null) return 'null';
-  const s = v as string;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 32 || c === 34 || c === 92 || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
-  }
-  return `"${s}"`;
+  return v === null ? 'null' : jsonText(v as string);
 }

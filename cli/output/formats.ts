@@ -8,6 +8,10 @@
  * then `path` (with --variations), `tags` (with --tags) and `count` (with --unique --count).
  */
 
+import { csvField, jsonText, tsvField } from './escape.js';
+
+export { csvField, tsvField } from './escape.js';
+
 export const POSITION_FORMATS = ['text', 'ndjson', 'csv', 'tsv', 'epd', 'parquet'] as const;
 export type PositionFormat = (typeof POSITION_FORMATS)[number];
 /** The formats that print the default columns of this module (parquet always has `--columns`). */
@@ -54,7 +58,7 @@ export function makeFormatter(format: DefaultColumnsFormat, columns: ColumnSetti
     case 'text':
       return { header: undefined, gameBreak: '', row: (r) => (columns.count ? `${r.count ?? 0} ${r.fen}` : r.fen) };
     case 'ndjson':
-      return { header: undefined, gameBreak: undefined, row: (r) => JSON.stringify(jsonRow(r, columns)) };
+      return { header: undefined, gameBreak: undefined, row: (r) => jsonRow(r, columns) };
     case 'csv':
       return { header: header ? csvHeader(columns, csvField, ',') : undefined, gameBreak: undefined, row: (r) => csvRow(r, columns, csvField, ',') };
     case 'tsv':
@@ -64,19 +68,25 @@ export function makeFormatter(format: DefaultColumnsFormat, columns: ColumnSetti
   }
 }
 
-/** Builds the object key by key, so the key order is the documented one. */
-function jsonRow(r: PositionRow, columns: ColumnSettings): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if (columns.file) out['file'] = r.file;
-  out['game'] = r.game;
-  out['ply'] = r.ply;
-  out['move'] = r.move;
-  out['uci'] = r.uci;
-  out['fen'] = r.fen;
-  if (columns.path) out['path'] = r.path;
-  if (columns.tags.length > 0) out['tags'] = r.tags;
-  if (columns.count) out['count'] = r.count ?? 0;
-  return out;
+/**
+ * The object's text, key by key in the documented order. Built by concatenation rather than
+ * JSON.stringify of an object (which cost as much as the replay): SAN, UCI, FEN and path never
+ * hold a character JSON escapes; file names and tag values go through `jsonText`.
+ */
+function jsonRow(r: PositionRow, columns: ColumnSettings): string {
+  let out = columns.file ? `{"file":${jsonText(r.file)},"game":` : '{"game":';
+  out += `${r.game},"ply":${r.ply},"move":"${r.move}","uci":"${r.uci}","fen":"${r.fen}"`;
+  if (columns.path) out += `,"path":"${r.path}"`;
+  if (columns.tags.length > 0) {
+    out += ',"tags":{';
+    columns.tags.forEach((name, i) => {
+      const value = r.tags[name];
+      out += `${i === 0 ? '' : ','}${jsonText(name)}:${value === null || value === undefined ? 'null' : jsonText(value)}`;
+    });
+    out += '}';
+  }
+  if (columns.count) out += `,"count":${r.count ?? 0}`;
+  return `${out}}`;
 }
 
 function csvHeader(columns: ColumnSettings, field: (s: string) => string, separator: string): string {
@@ -107,16 +117,6 @@ function csvRow(r: PositionRow, columns: ColumnSettings, field: (s: string) => s
     ...(columns.count ? [String(r.count ?? 0)] : []),
   ];
   return fields.map(field).join(separator);
-}
-
-/** RFC 4180: quote a field holding a comma, quote, CR or LF, and double the quotes inside. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** TSV: tab, CR, LF and backslash written as `\t`, `\r`, `\n`, `\\` (the rest as is). */
-export function tsvField(value: string): string {
-  return /[\t\r\n\\]/.test(value) ? value.replace(/[\t\r\n\\]/g, (c) => (c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\\\')) : value;
 }
 
 /**

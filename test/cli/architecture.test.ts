@@ -1,6 +1,6 @@
 /**
  * The CLI is a thin client (DESIGN.md 7.2): files under cli/ import only the public entries
- * src/index.ts and src/node/index.ts, commander, hyparquet-writer (the Parquet output), node:* and each other.
+ * src/index.ts and src/node/index.ts, commander, hyparquet and hyparquet-writer (Parquet in and out), node:* and each other.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
@@ -26,7 +26,7 @@ function importsOf(text: string): string[] {
 const PUBLIC = new Set(['src/index.js', 'src/node/index.js']);
 
 function allowed(file: string, specifier: string): boolean {
-  if (specifier === 'commander' || specifier === 'hyparquet-writer' || specifier.startsWith('node:')) return true;
+  if (specifier === 'commander' || specifier === 'hyparquet-writer' || specifier === 'hyparquet' || specifier.startsWith('node:')) return true;
   if (!specifier.startsWith('.')) return false;
   const target = relative(ROOT, resolve(dirname(file), specifier)).split('\\').join('/');
   return target.startsWith('cli/') || PUBLIC.has(target);

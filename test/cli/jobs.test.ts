@@ -129,9 +129,9 @@ describe('forsyth fens --jobs: usage and failures', () => {
     expect(r.code).toBe(2);
   }, SLOW);
 
-  // A preloaded module (worker threads load it too) makes JSON.stringify throw on position rows.
+  // A preloaded module (worker threads load it too) makes the join of a game's ndjson rows throw.
   const preload = `data:text/javascript,${encodeURIComponent(
-    "const s = JSON.stringify; JSON.stringify = (v, ...r) => { if (v && typeof v === 'object' && 'fen' in v) throw new Error('boom'); return s(v, ...r); };",
+    "const j = Array.prototype.join; Array.prototype.join = function (sep, ...r) { if (sep === '\\n' && String(this[0]).startsWith('{\"game\"')) throw new Error('boom'); return j.call(this, sep, ...r); };",
   )}`;
 
   it('a throw in a worker is an internal error: one message, no stack trace, exit 2', async () => {

@@ -1,0 +1,92 @@
+// The row formats and filters of `fens`, in one run: every format against text on the same input,
+// filtered and unfiltered, .pgn and .pgn.zst, on the lichess sample of the corpus and on the TCEC
+// file. CPU seconds (user + sys of the child, from /usr/bin/time) are what the ratios compare: a busy
+// machine inflates wall time far more than CPU time.
+//
+//   npm run bench -- formats [--runs N] [--repeat N] [--no-build]
+//
+// The inputs are decompressed (and the lichess sample repeated --repeat times, default 4, so that
+// Node's start-up is a small part of each run) into bench/.cache once.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gunzipSync } from 'node:zlib';
+import { CACHE, ROOT } from './corpus.mjs';
+
+const { values: opt } = parseArgs({
+  allowPositionals: true,
+  options: { runs: { type: 'string', default: '3' }, repeat: { type: 'string', default: '4' }, 'no-build': { type: 'boolean', default: false } },
+});
+const runs = Number(opt.runs);
+const CORPUS = join(ROOT, '..', 'shared', 'corpus', 'games');
+const CLI = join(ROOT, 'dist', 'cli', 'main.js');
+if (!opt['no-build']) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+mkdirSync(CACHE, { recursive: true });
+
+function prepare(name, make) {
+  const path = join(CACHE, name);
+  if (!existsSync(path)) writeFileSync(path, make());
+  return path;
+}
+const lichessText = () => {
+  const one = Buffer.concat(['lichess-exports-clk', 'lichess-exports-noclk'].map((f) => gunzipSync(readFileSync(join(CORPUS, 'lichess', `${f}.pgn.gz`)))));
+  return Buffer.concat(Array.from({ length: Number(opt.repeat) }, () => one));
+};
+const lichess = prepare(`lichess-x${opt.repeat}.pgn`, lichessText);
+const lichessZst = prepare(`lichess-x${opt.repeat}.pgn.zst`, () => {
+  const r = spawnSync('zstd', ['-q', '-c', lichess], { maxBuffer: 1 << 30 });
+  if (r.status !== 0) throw new Error('zstd is needed to make the .zst input');
+  return r.stdout;
+});
+const tcec = prepare('tcec-standard.pgn', () => gunzipSync(readFileSync(join(CORPUS, 'tcec', 'tcec-standard.pgn.gz'))));
+
+function cpu(args) {
+  const out = join(tmpdir(), `forsyth-formats-${process.pid}`);
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', '-o', `${out}.time`, process.execPath, CLI, ...args], { stdio: ['ignore', 'ignore', 'ignore'] });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`forsyth ${args.join(' ')}: exit ${r.status}`);
+    const [u, s, m] = readFileSync(`${out}.time`, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+    samples.push({ cpu: u + s, rss: m / 1024 });
+  }
+  rmSync(`${out}.time`, { force: true });
+  rmSync(`${out}.parquet`, { force: true });
+  samples.sort((a, b) => a.cpu - b.cpu);
+  return samples[Math.floor(samples.length / 2)];
+}
+
+const parquetOut = join(tmpdir(), `forsyth-formats-${process.pid}.parquet`);
+const SAME_ROWS = 'game,ply,fen';
+const MOVES = 'game,ply,san,uci,fen';
+const cases = [
+  ['text', []],
+  ['ndjson (default columns)', ['--format', 'ndjson']],
+  ['csv (default columns)', ['--format', 'csv']],
+  [`ndjson --columns ${SAME_ROWS}`, ['--format', 'ndjson', '--columns', SAME_ROWS]],
+  [`csv --columns ${SAME_ROWS}`, ['--format', 'csv', '--columns', SAME_ROWS]],
+  [`parquet --columns ${SAME_ROWS}`, ['--format', 'parquet', '--columns', SAME_ROWS, '-o', parquetOut]],
+  [`ndjson --columns ${MOVES}`, ['--format', 'ndjson', '--columns', MOVES]],
+  [`parquet --columns ${MOVES}`, ['--format', 'parquet', '--columns', MOVES, '-o', parquetOut]],
+  ['parquet --columns all', ['--format', 'parquet', '--columns', 'all', '-o', parquetOut]],
+];
+const where = 'white_elo >= 2400 || black_elo >= 2400';
+
+const rows = [];
+for (const [label, input] of [['lichess', lichess], ['lichess .zst', lichessZst], ['TCEC', tcec]]) {
+  const base = cpu(['fens', input]);
+  for (const [name, args] of cases) {
+    if (label === 'lichess .zst' && name !== 'text' && !name.startsWith('ndjson (')) continue;
+    const r = name === 'text' ? base : cpu(['fens', ...args, input]);
+    rows.push([label, name, r.cpu.toFixed(2), (r.cpu / base.cpu).toFixed(2) + '×', r.rss.toFixed(0)]);
+  }
+  if (label !== 'TCEC') {
+    const kept = spawnSync(process.execPath, [CLI, 'validate', '--where', where, input], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout.trim().split('\n').pop();
+    const filtered = cpu(['fens', '--where', where, input]);
+    rows.push([label, `text --where '${where}' (${kept.match(/(\d+) games read, (\d+) selected/).slice(1).join(' → ')} games)`, filtered.cpu.toFixed(2), (filtered.cpu / base.cpu).toFixed(2) + '×', filtered.rss.toFixed(0)]);
+  }
+}
+console.log(`| input | fens format | cpu s | / text | peak RSS MiB |\n| --- | --- | --- | --- | --- |`);
+for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+console.log(`\nmedian of ${runs} runs; cpu s = user + sys of the child (Node start-up included).`);

@@ -1,0 +1,92 @@
+/**
+ * `--format parquet` read back by two independent readers: DuckDB (its own C++ Parquet reader) and
+ * hyparquet (for the file's metadata: row groups, codec, statistics). The values must be the ones
+ * the same run prints as ndjson.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { parquetMetadata } from 'hyparquet';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SHARED_CORPUS } from '../support/corpus.js';
+import { ndjson, removeTempDirs, run, tempDir } from './helpers.js';
+
+const CLK = join(SHARED_CORPUS, 'games/lichess/lichess-exports-clk.pgn.gz');
+afterAll(removeTempDirs);
+
+async function duckdb(sql: string): Promise<Record<string, unknown>[]> {
+  const db = await DuckDBInstance.create(':memory:');
+  const connection = await db.connect();
+  const result = await connection.runAndReadAll(sql);
+  const rows = result.getRowObjectsJson() as Record<string, unknown>[];
+  connection.closeSync();
+  return rows;
+}
+
+describe('--format parquet', { timeout: 180_000 }, () => {
+  it('every column, typed, with the values ndjson prints, in row groups of about 10,000', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'clk.parquet');
+    const args = ['fens', '--start', '--ep', 'legal', '--columns', 'all', '--tags', 'White', '--game-id', 'Site', CLK];
+    const [written, printed] = await Promise.all([run([...args, '--format', 'parquet', '-o', file]), run([...args, '--format', 'ndjson'])]);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toBe('');
+    expect(written.stderr).toBe('1746 games read, 113940 positions written, 0 errors, 0 warnings\n');
+    expect(readdirSync(dir)).toEqual(['clk.parquet']); // no temporary file left beside it
+
+    const types = await duckdb(`DESCRIBE SELECT * FROM read_parquet('${file}')`);
+    expect(Object.fromEntries(types.map((t) => [t['column_name'], t['column_type']]))).toEqual({
+      game: 'VARCHAR', ply: 'INTEGER', move_number: 'INTEGER', side: 'VARCHAR', fen: 'VARCHAR', epd: 'VARCHAR',
+      polyglot: 'VARCHAR', san: 'VARCHAR', uci: 'VARCHAR', next_uci: 'VARCHAR', clock: 'DOUBLE', emt: 'DOUBLE',
+      eval_cp: 'INTEGER', eval_mate: 'INTEGER', nags: 'INTEGER[]', comment: 'VARCHAR', result: 'VARCHAR',
+      result_stm: 'DOUBLE', white_elo: 'INTEGER', black_elo: 'INTEGER', tc_base: 'INTEGER', tc_inc: 'INTEGER',
+      tc_class: 'VARCHAR', termination: 'VARCHAR', 'tag.White': 'VARCHAR',
+    });
+
+    const want = ndjson(printed.stdout);
+    const got = await duckdb(`SELECT * FROM read_parquet('${file}')`);
+    expect(got.length).toBe(want.length);
+    for (let i = 0; i < want.length; i += 1) expect(got[i]).toEqual(want[i]);
+
+    const summary = await duckdb(
+      `SELECT count(DISTINCT game)::INT AS games, count(eval_mate)::INT AS mates, min(ply)::INT AS first, max(clock) AS longest FROM read_parquet('${file}')`,
+    );
+    expect(summary).toEqual([{ games: 1746, mates: 96, first: 0, longest: 3 * 3600 + 9 }]);
+
+    const bytes = readFileSync(file);
+    const meta = parquetMetadata(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    // A row group is written once 10,000 rows have come in, after the game that crossed the mark.
+    const groups = meta.row_groups.map((g) => Number(g.num_rows));
+    expect(groups.length).toBe(12);
+    expect(groups.reduce((a, b) => a + b, 0)).toBe(113_940);
+    for (const rows of groups.slice(0, -1)) expect(rows >= 10_000 && rows < 10_500).toBe(true);
+    const ply = meta.row_groups[0]?.columns[1]?.meta_data;
+    expect(ply?.codec).toBe('SNAPPY');
+    expect(ply?.statistics).toMatchObject({ min_value: 0, null_count: 0n });
+    // FENs go without min/max (they prune nothing); the move columns keep theirs.
+    expect(meta.row_groups[0]?.columns[4]?.meta_data?.statistics).toBeUndefined();
+    expect(meta.row_groups[0]?.columns[7]?.meta_data?.statistics?.min_value).toBeDefined();
+  });
+
+  it('positions: the default columns, one row per game with --last', async () => {
+    const file = join(tempDir(), 'last.parquet');
+    const r = await run(['positions', '--last', '--where', 'tc_class == "classical"', '--format', 'parquet', '-o', file, CLK]);
+    expect(r.code).toBe(0);
+    const rows = await duckdb(`SELECT * FROM read_parquet('${file}')`);
+    expect(rows.length).toBe(24); // the 24 classical games of this export
+    expect(Object.keys(rows[0] ?? {})).toEqual(['game', 'ply', 'move_number', 'side', 'fen', 'san', 'uci']);
+    expect(rows[0]?.['game']).toMatch(/^lichess-exports-clk\.pgn\.gz#\d+$/);
+  });
+
+  it('no file is left when the output cannot be written; an empty run is a valid empty file', async () => {
+    const dir = tempDir();
+    const missing = await run(['fens', '--format', 'parquet', '-o', join(dir, 'no/such/dir/x.parquet'), '-'], { input: '1. e4 *\n' });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot write');
+    const empty = join(dir, 'empty.parquet');
+    const none = await run(['fens', '--format', 'parquet', '-o', empty, '-'], { input: '' });
+    expect(none.code).toBe(0);
+    expect(existsSync(empty)).toBe(true);
+    expect(await duckdb(`SELECT count(*)::INT AS n FROM read_parquet('${empty}')`)).toEqual([{ n: 0 }]);
+  });
+});
