@@ -47,9 +47,14 @@ export function consoleExamples(markdown: string): ConsoleExample[] {
     const body = m[1] ?? '';
     if (!body.startsWith('$ ')) continue;
     const commands: { command: string; lines: string[] }[] = [];
+    let continued = false;
     for (const text of body.replace(/\n$/, '').split('\n')) {
-      if (text.startsWith('$ ')) commands.push({ command: text.slice(2), lines: [] });
-      else commands.at(-1)?.lines.push(text);
+      const last = commands.at(-1);
+      // A command line ending in a backslash goes on on the next line, as in the shell.
+      if (continued && last) last.command += `\n${text}`;
+      else if (text.startsWith('$ ')) commands.push({ command: text.slice(2), lines: [] });
+      else last?.lines.push(text);
+      continued = (continued || text.startsWith('$ ')) && text.endsWith('\\');
     }
     examples.push({
       line: markdown.slice(0, m.index).split('\n').length,
