@@ -6,7 +6,7 @@
  * goes on at the next line, so an endless line (`/dev/zero`) costs no memory.
  */
 import { createReadStream } from 'node:fs';
-import { addAbortSignal, Readable } from 'node:stream';
+import { addAbortSignal, type Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 
 export type InputLine =

@@ -306,7 +306,7 @@ function isControl(c: number): boolean {
   return c === 0x061c || c === 0x200e || c === 0x200f || (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c === 0xfeff;
 }
 
-const SHORT_ESCAPES: Readonly<Record<number, string>> = { 0x0a: '\\n', 0x0d: '\\r' };
+const SHORT_ESCAPES: Readonly<Record<number, string>> = { 10: '\\n', 13: '\\r' };
 
 /**
  * `text` with every control character (see above) written as a visible escape: `\n`, `\r`,

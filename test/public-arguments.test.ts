@@ -77,7 +77,7 @@ describe('a hand-made game whose variation leads back into its own line', () => 
     const [game] = [...parsePgn('[Event "c"]\n\n1. e4 (1. d4 d5) e5 *\n')];
     const g = game as Game;
     // The variation of 1. e4 now holds the main line itself.
-    (g.moves[0]?.variations as Game['moves'][]).push(g.moves);
+    (g.moves[0]!.variations as Game['moves'][]).push(g.moves);
     return g;
   }
 

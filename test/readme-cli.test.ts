@@ -26,7 +26,7 @@ for (const entry of readdirSync(ROOT, { withFileTypes: true })) {
   if (entry.isDirectory() && !entry.name.startsWith('.')) symlinkSync(join(ROOT, entry.name), join(work, entry.name), 'dir');
 }
 
-export interface ConsoleCommand {
+interface ConsoleCommand {
   readonly command: string;
   /** What it prints, each line ending in a newline. */
   readonly output: string;
@@ -34,14 +34,14 @@ export interface ConsoleCommand {
   readonly exit?: number;
 }
 
-export interface ConsoleExample {
+interface ConsoleExample {
   readonly line: number;
   readonly commands: ConsoleCommand[];
 }
 
 const EXIT_LINE = /^exit (\d+)$/;
 
-export function consoleExamples(markdown: string): ConsoleExample[] {
+function consoleExamples(markdown: string): ConsoleExample[] {
   const examples: ConsoleExample[] = [];
   for (const m of markdown.matchAll(/^```console\n([\s\S]*?)^```$/gm)) {
     const body = m[1] ?? '';

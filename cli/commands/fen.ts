@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import {
-  CASTLING_NOTATIONS, diagnostic, EP_MODES, INITIAL_FEN, makeFen, parseFen, renderBoard,
+  CASTLING_NOTATIONS, EP_MODES, INITIAL_FEN, makeFen, parseFen, renderBoard,
   type CastlingNotation, type Diagnostic, type EpMode, type Position,
 } from '../../src/index.js';
 import { interruption, windDownOnInterrupt } from '../interrupt.js';
@@ -81,11 +81,6 @@ export function registerFen(program: Command): void {
       const inputs = fromStdin ? stdinLines(() => out.flush()) : arrayLines(fens);
       process.exitCode = await runFen(inputs, out, options);
     });
-}
-
-interface FenInput {
-  readonly text: string;
-  readonly line: number;
 }
 
 async function* arrayLines(fens: readonly string[]): AsyncGenerator<InputLine> {

@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { addInputOptions, addJobsOption, addPositionOptions, type PositionOptions } from '../options.js';
 import { openRowOutput, tableSettings } from '../row-output.js';
-import { openSession, usageError } from '../usage.js';
+import { openSession } from '../usage.js';
 import { runGames, shardContinues } from '../workers/pool.js';
 import type { FensSettings } from './fens-game.js';
 

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import {
   INITIAL_FEN, isCheck, isCheckmate, isStalemate, makeFen, parseFen, parseGame, renderBoard, renderBoardSvg, replay,
-  type Diagnostic, type Diagram, type DiagramStyle, type Game, type PlyRecord, type Position,
+  type Diagnostic, type Diagram, type Game, type PlyRecord, type Position,
 } from '../../src/index.js';
 import { outputClash, readInput, type InputFile } from '../inputs.js';
 import { diagramStyle } from '../output/board.js';

@@ -8,7 +8,7 @@
  * FEN, SAN, UCI — never do), so no row goes through JSON.stringify or a regular expression.
  */
 import type { PlyRecord } from '../../src/index.js';
-import { type CellValue, type ColumnSpec, type GameRows } from '../columns.js';
+import type { CellValue, ColumnSpec, GameRows } from '../columns.js';
 import { csvField, jsonText, tsvField } from './escape.js';
 
 export type ColumnTextFormat = 'ndjson' | 'csv' | 'tsv';
@@ -69,10 +69,10 @@ function cellOf(format: ColumnTextFormat, spec: ColumnSpec): Cell {
   }
   const text = (v: CellValue): string => (v === null ? '' : Array.isArray(v) ? v.join(' ') : String(v));
   if (spec.plain || spec.type !== 'string') return (r, g) => text(value(r, g));
-  const escape = format === 'csv' ? csvField : tsvField;
+  const quote = format === 'csv' ? csvField : tsvField;
   return (r, g) => {
     const v = value(r, g);
-    return v === null ? '' : escape(String(v));
+    return v === null ? '' : quote(String(v));
   };
 }
 

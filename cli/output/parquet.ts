@@ -73,7 +73,6 @@ export class ParquetSink {
   written = 0;
   private readonly temp: string;
   private readonly fd: number;
-  private readonly bytes: ByteWriter;
   private readonly writer: ParquetWriter;
   private columns: ParquetValue[][];
   private gathered = 0;
@@ -101,7 +100,6 @@ export class ParquetSink {
       ensure(size);
     };
     bytes.finish = flush;
-    this.bytes = bytes;
     this.writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(specs), codec: 'SNAPPY', statistics: true, createdBy });
     this.columns = specs.map(() => []);
   }

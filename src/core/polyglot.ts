@@ -11,7 +11,7 @@
  */
 import { checkPosition, type Position } from './position.js';
 import { POLYGLOT_RANDOM_HEX } from './polyglot-random.js';
-import { BLACK, PAWN, ROLE_MASK } from './types.js';
+import { BLACK, PAWN } from './types.js';
 
 const WORDS = POLYGLOT_RANDOM_HEX.trim().split(/\s+/);
 const HI = new Uint32Array(WORDS.length);

@@ -21,7 +21,7 @@ import { Readable, type Duplex } from 'node:stream';
 import * as zlib from 'node:zlib';
 import { Gunzip as PureGunzip } from 'fflate';
 import { Decompress as PureZstd } from 'fzstd';
-import { DEFAULT_ZSTD_WINDOW_MAX, ZstdFrameScanner, ZstdWindowError, mib } from './zstd-frames.js';
+import { DEFAULT_ZSTD_WINDOW_MAX, ZstdFrameScanner, type ZstdWindowError, mib } from './zstd-frames.js';
 
 export type Compression = 'none' | 'gzip' | 'zstd';
 export type Unsupported = 'bzip2' | 'xz' | 'zip' | '7z' | 'tar';

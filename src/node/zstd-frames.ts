@@ -25,7 +25,7 @@ export function mib(bytes: number): string {
   return m >= 1024 && Number.isInteger(m / 1024) ? `${m / 1024} GiB` : `${Number.isInteger(m) ? m : m.toFixed(1)} MiB`;
 }
 
-const enum State {
+enum State {
   Magic,
   FrameHeader,
   BlockHeader,

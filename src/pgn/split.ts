@@ -173,7 +173,7 @@ function isSpaceOrTab(c: number): boolean {
 
 /** Where a token ends: blanks and the delimiters `{ } ( ) [ ] ;`. */
 function isTokenEnd(c: number): boolean {
-  return isBlank(c) || c === OPEN_BRACE || c === CLOSE_BRACE || c === 40 || c === 41 || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === SEMICOLON || c !== c;
+  return isBlank(c) || c === OPEN_BRACE || c === CLOSE_BRACE || c === 40 || c === 41 || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === SEMICOLON || Number.isNaN(c);
 }
 
 /** A letter, digit or dot: what a number glued to it (`Nf3.`, `a1.`) is part of. */

@@ -91,7 +91,7 @@ describe('an output that is an input is refused, and the input kept', () => {
     writeFileSync(join(dir, 'old.svg'), 'old');
     const ok = await run(['show', '--pgn', 'g.pgn', '--svg', 'old.svg'], { cwd: dir });
     expect(ok.code).toBe(0);
-    expect(readFileSync(join(dir, 'old.svg'), 'utf8')).toMatch(/^<\?xml[^]*<\/svg>\n?$/);
+    expect(readFileSync(join(dir, 'old.svg'), 'utf8')).toMatch(/^<\?xml[\s\S]*<\/svg>\n?$/);
     expect(temps(dir)).toEqual([]);
   });
 
