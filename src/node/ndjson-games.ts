@@ -11,7 +11,7 @@
  * a game (its number is kept), with no moves and an IO_NDJSON_ROW error.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
-import type { GameChunk } from '../pgn/split.js';
+import type { GameChunk } from '../pgn/index.js';
 import { createDecoder } from './decode.js';
 import { openInput } from './input.js';
 import type { PgnChunkReader, ReadOptions } from './read-games.js';

@@ -17,7 +17,7 @@ import { isUtf8 } from 'node:buffer';
 import { open, type FileHandle } from 'node:fs/promises';
 import iconv from 'iconv-lite';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
-import { GameSplitter, splitGames, type GameChunk } from '../pgn/split.js';
+import { GameSplitter, splitGames, type GameChunk } from '../pgn/index.js';
 import { createDecoder } from './decode.js';
 import { gameStartAtOrAfter, type ByteSource } from './resync.js';
 

@@ -40,7 +40,7 @@ describe('--format parquet', { timeout: 180_000 }, () => {
       polyglot: 'VARCHAR', san: 'VARCHAR', uci: 'VARCHAR', next_uci: 'VARCHAR', clock: 'DOUBLE', emt: 'DOUBLE',
       eval_cp: 'INTEGER', eval_mate: 'INTEGER', nags: 'INTEGER[]', comment: 'VARCHAR', result: 'VARCHAR',
       result_stm: 'DOUBLE', white_elo: 'INTEGER', black_elo: 'INTEGER', tc_base: 'INTEGER', tc_inc: 'INTEGER',
-      tc_class: 'VARCHAR', termination: 'VARCHAR', 'tag.White': 'VARCHAR',
+      tc_class: 'VARCHAR', termination: 'VARCHAR', eco: 'VARCHAR', opening: 'VARCHAR', 'tag.White': 'VARCHAR',
     });
 
     const want = ndjson(printed.stdout);
