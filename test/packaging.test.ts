@@ -110,8 +110,9 @@ describe('npm pack contents', () => {
     const bare = new Set<string>();
     for (const p of packed.filter((f) => f.endsWith('.js'))) {
       const text = readFileSync(join(project, 'node_modules/forsyth', p), 'utf8');
-      for (const m of text.matchAll(/^(?:import|export)\s[^'"]*?from\s*['"]([^'".][^'"]*)['"]|\bimport\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm)) {
-        const name = (m[1] ?? m[2]) as string;
+      // Static and dynamic imports, and require.resolve (the zstd WebAssembly decoder is loaded so).
+      for (const m of text.matchAll(/^(?:import|export)\s[^'"]*?from\s*['"]([^'".][^'"]*)['"]|\bimport\(\s*['"]([^'".][^'"]*)['"]\s*\)|\brequire\.resolve\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm)) {
+        const name = (m[1] ?? m[2] ?? m[3]) as string;
         if (!name.startsWith('node:')) bare.add(name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : (name.split('/')[0] as string));
       }
     }

@@ -112,6 +112,7 @@ export function readRange(path: string, range: ByteRange, whole: WholeReading, o
         const all = decoder.diagnostics();
         for (; taken < all.length; taken++) if (keep) found.push(all[taken] as Diagnostic);
       };
+      const head: Buffer[] = [];
       const ours = (chunk: GameChunk): boolean => chunk.offset >= firstOffset;
       for (let at = 0; at < to; ) {
         options.signal?.throwIfAborted();
@@ -123,8 +124,11 @@ export function readRange(path: string, range: ByteRange, whole: WholeReading, o
         bytesRead += bytes.length;
         const text = decoder.push(bytes);
         textLength += text.length;
+        if (at < from && from <= SNIFF_HELD) head.push(bytes);
         at += bytes.length;
-        if (at === from) firstOffset = textLength;
+        // The decoder holds the file's first bytes until it has seen enough to choose the encoding:
+        // a range that starts among them finds its first offset by decoding them on their own.
+        if (at === from) firstOffset = from <= SNIFF_HELD ? decodedLength(Buffer.concat(head), options.encoding) : textLength;
         collect(at > from);
         for (const chunk of splitter.feed(text)) if (ours(chunk)) yield chunk;
       }
@@ -144,6 +148,16 @@ export function readRange(path: string, range: ByteRange, whole: WholeReading, o
   }
 
   return { chunks: chunks(), found, bytesRead: () => bytesRead, encoding: () => encoding };
+}
+
+/** At least as many bytes as the decoder holds before it chooses an encoding (decode.ts sniffs 64). */
+const SNIFF_HELD = 4096;
+
+/** The UTF-16 length of `bytes` decoded as a whole reading decodes the start of a file. */
+function decodedLength(bytes: Buffer, encoding: string | undefined): number {
+  const created = createDecoder(encoding === undefined ? {} : { encoding });
+  if (!created.ok) return 0;
+  return (created.value.push(bytes) + created.value.end()).length;
 }
 
 function nextGrid(at: number): number {
