@@ -52,6 +52,7 @@
  * fields are read by nearly every transition; split up, they would have to be shared anyway.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
+import { isTagNameChar } from './tags.js';
 
 /** One game's text and where it starts in the input. */
 export interface GameChunk {
@@ -179,10 +180,6 @@ function isTokenEnd(c: number): boolean {
 /** A letter, digit or dot: what a number glued to it (`Nf3.`, `a1.`) is part of. */
 function isWordChar(c: number): boolean {
   return isTagNameChar(c) || c === DOT;
-}
-
-function isTagNameChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
 
 /**

@@ -5,7 +5,7 @@
  * `[Event "The "Best" game"]` read back as the parser reads it); stops at the first thing that is
  * not a tag pair. O(length of the tag section); never throws.
  */
-import { decodeTagValue } from './tags.js';
+import { decodeTagValue, isTagNameChar } from './tags.js';
 
 export interface ScannedTag {
   readonly name: string;
@@ -21,10 +21,6 @@ const BACKSLASH = 92;
 const OPEN = 91;
 const CLOSE = 93;
 const BOM = 0xfeff;
-
-function isNameChar(c: number): boolean {
-  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-}
 
 /** The tag pairs before the movetext of `text` (one game, as `GameSplitter` cuts it), in order. */
 export function scanTags(text: string): ScannedTag[] {
@@ -50,7 +46,7 @@ function readTag(text: string, at: number, tags: ScannedTag[]): number {
   let i = at + 1;
   while (i < n && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
   const nameStart = i;
-  while (i < n && isNameChar(text.charCodeAt(i))) i++;
+  while (i < n && isTagNameChar(text.charCodeAt(i))) i++;
   const name = text.slice(nameStart, i);
   while (i < n && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
   if (name === '' || text.charCodeAt(i) !== QUOTE) return recovered(text, at, tags);

@@ -66,10 +66,15 @@ export function getTag(game: Pick<Game, 'tags'>, name: string): string | undefin
  * @example isTagName('WhiteElo') // true
  */
 export function isTagName(name: string): boolean {
-  return TAG_NAME.test(name);
+  if (name.length === 0) return false;
+  for (let i = 0; i < name.length; i++) if (!isTagNameChar(name.charCodeAt(i))) return false;
+  return true;
 }
 
-const TAG_NAME = /^[A-Za-z0-9_]+$/;
+/** A character of a tag name (`[A-Za-z0-9_]`, the standard's symbol characters less `+#=:-`). */
+export function isTagNameChar(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+}
 
 /** True for the names of the Seven Tag Roster. */
 export function isSevenTagName(name: string): name is SevenTagName {
