@@ -8,8 +8,8 @@ export { ok, err } from './result.js';
 export type { Diagnostic, DiagnosticCode, Severity } from './diagnostics.js';
 export { DIAGNOSTIC_CODES, LineIndex, diagnostic, escapeControls, formatDiagnostic, hasErrors } from './diagnostics.js';
 
-export type { Color, Role, Square, Piece, Move, NormalMove, NullMove, Setup, Board } from './core/types.js';
-export { COLORS, ROLES, isNullMove, parseSquare, squareName } from './core/types.js';
+export type { Color, Role, Square, Piece, Move, NormalMove, NullMove, Setup, Board } from './core/index.js';
+export { COLORS, ROLES, isNullMove, parseSquare, squareName } from './core/index.js';
 export {
   Position,
   INITIAL_FEN,
@@ -21,13 +21,13 @@ export {
   isStalemate,
   isInsufficientMaterial,
   pieceAt,
-} from './core/position.js';
-export { parseFen, makeFen, makeBoardFen, repairFen, EP_MODES, CASTLING_NOTATIONS, type FenChange, type RepairedFen } from './core/fen.js';
-export type { SanError, SanMove } from './core/san.js';
-export { parseSan, parseSanSyntax, resolveSan, makeSan } from './core/san.js';
-export { parseUci, makeUci } from './core/uci.js';
-export { perft, perftDivide } from './core/perft.js';
-export { polyglotKey, polyglotHex } from './core/polyglot.js';
+} from './core/index.js';
+export { parseFen, makeFen, makeBoardFen, repairFen, EP_MODES, CASTLING_NOTATIONS, type FenChange, type RepairedFen } from './core/index.js';
+export type { SanError, SanMove } from './core/index.js';
+export { parseSan, parseSanSyntax, resolveSan, makeSan } from './core/index.js';
+export { parseUci, makeUci } from './core/index.js';
+export { perft, perftDivide } from './core/index.js';
+export { polyglotKey, polyglotHex } from './core/index.js';
 
 export type {
   Game,

@@ -6,10 +6,10 @@
  * Key decision: one private `MutableBoard` with make/unmake and one move buffer for the whole run,
  * and bulk counting at depth 1 (the legal move count is the node count), so no node allocates.
  */
-import { generateLegal } from './movegen.js';
-import { MutableBoard } from './mutable-board.js';
+import { generateLegal } from './engine/movegen.js';
+import { MutableBoard, decodeMove } from './engine/mutable-board.js';
 import { checkDepth } from '../arguments.js';
-import { checkPosition, decodeMove, loadPosition, type Position } from './position.js';
+import { checkPosition, loadPosition, type Position } from './position.js';
 import { makeUci } from './uci.js';
 
 /** Room for the legal moves of one ply (218 is the known maximum). */

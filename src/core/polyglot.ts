@@ -9,7 +9,7 @@
  * as much; `polyglotHex` builds its 16 digits from the halves and `polyglotKey` makes one BigInt at
  * the end.
  */
-import { checkPosition, type Position } from './position.js';
+import { castlingMaskOf, checkPosition, type Position } from './position.js';
 import { POLYGLOT_RANDOM_HEX } from './polyglot-random.js';
 import { BLACK, PAWN } from './types.js';
 
@@ -53,11 +53,13 @@ function computeHalves(fn: string, pos: Position): Uint32Array {
     hi ^= HI[offset + sq] ?? 0;
     lo ^= LO[offset + sq] ?? 0;
   }
-  const mask = pos.castlingMask;
+  const mask = castlingMaskOf(pos);
   if (mask !== 0) {
     // Chess960 rights map to the same four entries: a rook on the king's h-side is the short right.
-    const whiteKingFile = pos.whiteKing >= 0 ? pos.whiteKing & 7 : 4;
-    const blackKingFile = pos.blackKing >= 0 ? pos.blackKing & 7 : 4;
+    const whiteKing = pos.king('white');
+    const blackKing = pos.king('black');
+    const whiteKingFile = whiteKing !== undefined ? whiteKing & 7 : 4;
+    const blackKingFile = blackKing !== undefined ? blackKing & 7 : 4;
     let rights = 0;
     for (let file = 0; file < 8; file++) {
       if (mask & (1 << file)) rights |= file > whiteKingFile ? 1 : 2;

@@ -1,16 +1,16 @@
 /**
  * `Position`: an immutable chess position (standard or Chess960) and the rules that act on it:
- * legal moves, `play`, check, mate, stalemate, insufficient material, en passant tests.
- * Depends on `types.ts`, `attacks.ts` and the private `mutable-board.ts` and `movegen.ts`; no Node.
+ * legal moves, `play`, check, mate, stalemate, insufficient material, en passant tests. A thin
+ * face over the private engine (`engine/`: attacks, `MutableBoard`, move generation); no Node.
  *
  * Key decision: every query loads the position into one module-private `MutableBoard` (a 64-byte
  * copy), works there and returns plain values, so nothing mutable escapes and callers may keep and
  * share positions freely (DESIGN 7.5).
  */
 import { argumentError } from '../arguments.js';
-import { PAWN_COUNT, PAWN_TARGETS, isAttackedBy } from './attacks.js';
-import { generateEnPassant, generateLegal } from './movegen.js';
-import { KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_NORMAL, MutableBoard, encodeMove } from './mutable-board.js';
+import { isAttackedBy } from './engine/attacks.js';
+import { generateLegal, isPseudoEnPassant, shownEpSquare } from './engine/movegen.js';
+import { MutableBoard, decodeMove, encodeFromTo, resetsHalfmoves } from './engine/mutable-board.js';
 import {
   BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLES, ROLE_MASK, ROOK, isNullMove, opposite, pieceFromCode, squareName,
   type Board, type Color, type Move, type NormalMove, type Piece, type Role, type Setup, type Square,
@@ -23,8 +23,17 @@ export const INITIAL_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 const SCRATCH = new MutableBoard();
 const MOVE_BUFFER = new Int32Array(256);
 
-/** Set by `Position`'s static block: the one way to reach a position's own board array. */
+/**
+ * Set by `Position`'s static block: the one way for core modules to reach a position's own board
+ * array and its compact fields (never exported from `src/core/index.ts`).
+ */
 let ownBoard: (pos: Position) => Board;
+let load: (mb: MutableBoard, pos: Position) => MutableBoard;
+let castlingMaskOfPosition: (pos: Position) => number;
+let compact: (
+  board: Board, turn: Color, castlingMask: number, epSquare: Square | undefined, halfmoves: number, fullmoves: number,
+  chess960: boolean, whiteKing: number, blackKing: number,
+) => Position;
 
 /**
  * A position believed legal (built by `parseFen` after validation, or by `play`). Immutable in
@@ -32,24 +41,28 @@ let ownBoard: (pos: Position) => Board;
  * copies, so no caller can change a position after construction.
  */
 export class Position implements Setup {
-  /**
-   * Castling rights as a mask: bit f for the white rook on file f of rank 1, bit 8 + f for the
-   * black rook on rank 8 (the form the move generator uses). @internal
-   */
-  readonly castlingMask: number;
   /** Squares of the rooks that keep castling rights, ascending. */
   readonly castlingRooks: readonly Square[];
-  /** King squares, -1 when missing (unchecked setups only); see `king()`. @internal */
-  readonly whiteKing: number;
-  /** @internal */
-  readonly blackKing: number;
-  private readonly check: boolean;
-  // A true private field, not `private`: TypeScript's `private` is gone at run time, and a writable
+  // True private fields, not `private`: TypeScript's `private` is gone at run time, and a writable
   // `board` let `p.board[4] = 0` remove a king while `king()` and the check flag still saw it.
   readonly #board: Board;
+  /**
+   * Castling rights as a mask: bit f for the white rook on file f of rank 1, bit 8 + f for the
+   * black rook on rank 8 (the form the move generator uses).
+   */
+  readonly #castlingMask: number;
+  /** King squares, -1 when missing (unchecked setups only); see `king()`. */
+  readonly #whiteKing: number;
+  readonly #blackKing: number;
+  readonly #check: boolean;
 
   static {
     ownBoard = (pos) => pos.#board;
+    castlingMaskOfPosition = (pos) => pos.#castlingMask;
+    load = (mb, pos) =>
+      mb.load(pos.#board, pos.turn === 'white' ? 0 : BLACK, pos.#castlingMask, pos.epSquare ?? -1, pos.#whiteKing, pos.#blackKing);
+    compact = (board, turn, castlingMask, epSquare, halfmoves, fullmoves, chess960, whiteKing, blackKing) =>
+      new Position(board.slice(), turn, castlingMask, epSquare, halfmoves, fullmoves, chess960, whiteKing, blackKing);
   }
 
   private constructor(
@@ -66,14 +79,14 @@ export class Position implements Setup {
     blackKing: number,
   ) {
     this.#board = board;
-    this.castlingMask = castlingMask;
+    this.#castlingMask = castlingMask;
     this.castlingRooks = rooksOfMask(castlingMask);
-    this.whiteKing = whiteKing;
-    this.blackKing = blackKing;
+    this.#whiteKing = whiteKing;
+    this.#blackKing = blackKing;
     // Computed up front rather than memoised, so a frozen Position still works: SAN resolution
     // needs it on every ply anyway.
     const k = turn === 'white' ? whiteKing : blackKing;
-    this.check = k >= 0 && isAttackedBy(board, k, turn === 'white' ? BLACK : 0);
+    this.#check = k >= 0 && isAttackedBy(board, k, turn === 'white' ? BLACK : 0);
   }
 
   /**
@@ -92,17 +105,6 @@ export class Position implements Setup {
   }
 
   /**
-   * A position from the compact fields a `MutableBoard` keeps (`board` is copied, so the caller may
-   * reuse it): how replay turns its log back into positions. @internal
-   */
-  static fromCompact(
-    board: Board, turn: Color, castlingMask: number, epSquare: Square | undefined, halfmoves: number, fullmoves: number,
-    chess960: boolean, whiteKing: number, blackKing: number,
-  ): Position {
-    return new Position(board.slice(), turn, castlingMask, epSquare, halfmoves, fullmoves, chess960, whiteKing, blackKing);
-  }
-
-  /**
    * The placement as piece codes, a1 = 0 … h8 = 63 (see `Board`): a new copy on every read, so
    * writing to it cannot change the position. Cost: a 64-byte copy; `pieceAt` reads one square.
    */
@@ -112,12 +114,12 @@ export class Position implements Setup {
 
   /** Whether the side to move is in check (worked out once, when the position is built). */
   isCheck(): boolean {
-    return this.check;
+    return this.#check;
   }
 
   /** The king square of `color`, or undefined if that king is missing (unchecked setups only). */
   king(color: Color): Square | undefined {
-    const sq = color === 'white' ? this.whiteKing : this.blackKing;
+    const sq = color === 'white' ? this.#whiteKing : this.#blackKing;
     return sq >= 0 ? sq : undefined;
   }
 
@@ -132,14 +134,12 @@ export class Position implements Setup {
     const fullmoves = this.turn === 'black' ? this.fullmoves + 1 : this.fullmoves;
     const next = opposite(this.turn);
     if (isNullMove(move)) {
-      const { castlingMask, chess960, whiteKing, blackKing } = this;
-      return new Position(this.#board.slice(), next, castlingMask, undefined, this.halfmoves + 1, fullmoves, chess960, whiteKing, blackKing);
+      const board = this.#board.slice();
+      return new Position(board, next, this.#castlingMask, undefined, this.halfmoves + 1, fullmoves, this.chess960, this.#whiteKing, this.#blackKing);
     }
     const code = encodeNormalMove(this, move);
-    const own = this.#board;
-    const mb = SCRATCH.load(this, own);
-    const pawnMove = ((own[move.from & 63] ?? 0) & ROLE_MASK) === PAWN;
-    const reset = pawnMove || ((code & KIND_CASTLE) === 0 && own[move.to & 63] !== 0);
+    const reset = resetsHalfmoves(this.#board, code);
+    const mb = load(SCRATCH, this);
     mb.make(code);
     const ep = mb.ep >= 0 ? mb.ep : undefined;
     const halfmoves = reset ? 0 : this.halfmoves + 1;
@@ -181,21 +181,37 @@ function checkMove(pos: Position, move: unknown): asserts move is Move {
 
 /**
  * The position's own board array, not a copy: for core modules that only read it on hot paths.
- * Never exported from `src/index.ts`, so users reach the board only through the copying `board`.
+ * Not exported from `src/core/index.ts`, so users reach the board only through the copying `board`.
  */
 export function boardOf(pos: Position): Board {
   return ownBoard(pos);
 }
 
+/** The castling rights of `pos` as the engine's mask (see `MutableBoard.load`). */
+export function castlingMaskOf(pos: Position): number {
+  return castlingMaskOfPosition(pos);
+}
+
 /** `mb` loaded with `pos` (the board is copied in). */
 export function loadPosition(mb: MutableBoard, pos: Position): MutableBoard {
-  return mb.load(pos, ownBoard(pos));
+  return load(mb, pos);
+}
+
+/**
+ * A position from the compact fields a `MutableBoard` keeps (`board` is copied, so the caller may
+ * reuse it): how the line board's log becomes positions. King squares are -1 when missing.
+ */
+export function positionFromCompact(
+  board: Board, turn: Color, castlingMask: number, epSquare: Square | undefined, halfmoves: number, fullmoves: number,
+  chess960: boolean, whiteKing: number, blackKing: number,
+): Position {
+  return compact(board, turn, castlingMask, epSquare, halfmoves, fullmoves, chess960, whiteKing, blackKing);
 }
 
 /** One shared, never-mutated array per castling mask, so `play` allocates none. */
 const ROOKS_BY_MASK = new Map<number, readonly Square[]>();
 
-/** The squares of the castling rooks in `mask`, ascending (a shared, frozen array). @internal */
+/** The squares of the castling rooks in `mask`, ascending (a shared, frozen array). */
 export function rooksOfMask(mask: number): readonly Square[] {
   let rooks = ROOKS_BY_MASK.get(mask);
   if (rooks === undefined) {
@@ -209,32 +225,10 @@ export function rooksOfMask(mask: number): readonly Square[] {
   return rooks;
 }
 
-/** The generator's integer form of a move that is legal in `pos`. @internal */
+/** The engine's integer form of a move that is legal in `pos`. */
 export function encodeNormalMove(pos: Position, move: NormalMove): number {
-  const from = move.from & 63;
-  const to = move.to & 63;
-  const board = ownBoard(pos);
-  const piece = board[from] ?? 0;
-  const role = piece & ROLE_MASK;
-  const own = piece & BLACK;
   const promotion = move.promotion === undefined ? 0 : ROLES.indexOf(move.promotion) + 1;
-  let kind = KIND_NORMAL;
-  if (role === KING && board[to] === (ROOK | own)) kind = KIND_CASTLE;
-  else if (role === PAWN && Math.abs(to - from) === 16) kind = KIND_DOUBLE_PUSH;
-  else if (role === PAWN && to === pos.epSquare && (from & 7) !== (to & 7) && board[to] === 0) {
-    kind = KIND_EN_PASSANT;
-  }
-  return encodeMove(from, to, promotion, kind);
-}
-
-/** The public form of an encoded move. @internal */
-export function decodeMove(code: number): NormalMove {
-  const from = code & 63;
-  const to = (code >> 6) & 63;
-  const promotion = (code >> 12) & 7;
-  // Index only when set: reading ROLES[-1] would leave V8's fast array path.
-  const role = promotion === 0 ? undefined : ROLES[promotion - 1];
-  return role === undefined ? { from, to } : { from, to, promotion: role };
+  return encodeFromTo(ownBoard(pos), pos.epSquare ?? -1, move.from & 63, move.to & 63, promotion);
 }
 
 /**
@@ -321,9 +315,7 @@ export function isInsufficientMaterial(pos: Position): boolean {
  * @example hasLegalEnPassant(parseFen('8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 2').value) // false (rank pin)
  */
 export function hasLegalEnPassant(pos: Position): boolean {
-  if (pos.epSquare === undefined) return false;
-  const mb = loadPosition(SCRATCH, pos);
-  return generateEnPassant(mb, MOVE_BUFFER, 0, mb.ownKing()) > 0;
+  return pos.epSquare !== undefined && shownEpSquare(loadPosition(SCRATCH, pos), true) >= 0;
 }
 
 /**
@@ -333,18 +325,6 @@ export function hasLegalEnPassant(pos: Position): boolean {
 export function hasPseudoEnPassant(pos: Position): boolean {
   const ep = pos.epSquare;
   return ep !== undefined && isPseudoEnPassant(ownBoard(pos), pos.turn === 'white' ? 0 : BLACK, ep);
-}
-
-/** `hasPseudoEnPassant` on a bare board: `us` is the side to move (0 or `BLACK`). @internal */
-export function isPseudoEnPassant(board: Board, us: number, ep: Square): boolean {
-  const captured = us ? ep + 8 : ep - 8;
-  if (board[captured] !== (PAWN | (us ^ BLACK)) || board[ep] !== 0) return false;
-  // Our capturing pawns stand where an enemy pawn on the ep square would capture.
-  const base = (us ? 0 : 64) + ep;
-  for (let i = base * 2, end = i + (PAWN_COUNT[base] ?? 0); i < end; i++) {
-    if (board[PAWN_TARGETS[i] ?? 0] === (PAWN | us)) return true;
-  }
-  return false;
 }
 
 /**

@@ -16,9 +16,9 @@
  * - When several entries name the same position, the one whose moves are the game's own moves wins;
  *   otherwise the one with the shortest line, then the first in table order (A00 … E99).
  */
-import { makeBoardFen, makeFen } from '../core/fen.js';
-import { initialPosition, play, type Position } from '../core/position.js';
-import { parseSan } from '../core/san.js';
+import { makeBoardFen, makeFen } from '../core/index.js';
+import { initialPosition, play, type Position } from '../core/index.js';
+import { parseSan } from '../core/index.js';
 import { gameSubject } from '../filter/subjects.js';
 import type { WhereSubject } from '../filter/where.js';
 import type { Game } from '../pgn/index.js';

@@ -261,7 +261,7 @@ class LineWrapper {
   }
 }
 
-/** Throws a TypeError unless `game` has the shape of a parsed game (tags and moves arrays). @internal */
+/** Throws a TypeError unless `game` has the shape of a parsed game (tags and moves arrays) (for replay, through the PGN face; not public API). */
 export function checkGame(fn: string, game: unknown): asserts game is Game {
   const g = game as Partial<Game> | null | undefined;
   if (typeof g !== 'object' || g === null || !Array.isArray(g.tags) || !Array.isArray(g.moves)) {
@@ -269,7 +269,7 @@ export function checkGame(fn: string, game: unknown): asserts game is Game {
   }
 }
 
-/** The error for a move tree in which a line comes back (a cycle, or one line in two places). @internal */
+/** The error for a move tree in which a line comes back (a cycle, or one line in two places) (for replay, through the PGN face; not public API). */
 export function moveTreeError(fn: string): TypeError {
   return new TypeError(`${fn}: the game's moves are not a tree: a variation is reached twice (it contains its own line, or is shared); each line may appear once`);
 }

@@ -14,11 +14,11 @@ follow from the move between two FENs are reported (BUILD_COUNTERS, a warning).
 import { checkObject } from '../arguments.js';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import { err, ok, type Checked, type Result } from '../result.js';
-import { makeBoardFen, makeFen, parseFen } from '../core/fen.js';
-import { hasLegalEnPassant, initialPosition, INITIAL_FEN, legalMoves, play, type Position } from '../core/position.js';
-import { makeSan, parseSan } from '../core/san.js';
-import { parseUci } from '../core/uci.js';
-import { isNullMove, squareName, type NormalMove } from '../core/types.js';
+import { makeBoardFen, makeFen, parseFen } from '../core/index.js';
+import { hasLegalEnPassant, initialPosition, INITIAL_FEN, legalMoves, play, type Position } from '../core/index.js';
+import { makeSan, parseSan } from '../core/index.js';
+import { parseUci } from '../core/index.js';
+import { isNullMove, squareName, type NormalMove } from '../core/index.js';
 import { SEVEN_TAG_DEFAULTS, SEVEN_TAG_ROSTER, isTagName, splitCheck, writePgn, type Game, type MoveNode, type ResultToken } from '../pgn/index.js';
 
 /** Why `findMoveBetween` found no move. */

@@ -9,8 +9,8 @@
  * the node that holds it, and nesting depth never touches the call stack.
  */
 import type { Diagnostic } from '../diagnostics.js';
-import { isNullMove } from '../core/types.js';
-import { makeFen } from '../core/fen.js';
+import { isNullMove } from '../core/index.js';
+import { makeFen } from '../core/index.js';
 import { checkGame, splitCheck, type Game, type MoveLine, type MoveNode, type Tag } from '../pgn/index.js';
 import { replay } from './replay.js';
 import { findTag, type StartingPosition } from './start.js';

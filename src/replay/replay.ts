@@ -13,12 +13,10 @@
  */
 import { checkGame, moveTreeError, locate, type Comment, type Evaluation, type Game, type MoveLine, type MoveNode } from '../pgn/index.js';
 import { DiagnosticCap, diagnostic, excerptOf, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
-import { makeFen, type FenCastlingMode, type FenEpMode } from '../core/fen.js';
-import { decodeMove, encodeNormalMove, type Position } from '../core/position.js';
-import { ReplayBoard } from '../core/replay-board.js';
-import { makeSan, parseSan, type SanError } from '../core/san.js';
-import { makeUci } from '../core/uci.js';
-import { isNullMove, type Move, type NormalMove } from '../core/types.js';
+import {
+  Line, isNullMove, makeFen, makeSan, makeUci, type FenCastlingMode, type FenEpMode, type Move, type NormalMove, type Position,
+  type SanError,
+} from '../core/index.js';
 import { startingPosition, type StartingPosition } from './start.js';
 
 export type EpMode = FenEpMode;
@@ -39,8 +37,8 @@ export interface ReplayOptions extends FenOptions {
   readonly includeStart?: boolean;
 }
 
-/** `PlyRecord.code` for a null move; -1 means no move (ply 0). */
-const NULL_CODE = -2;
+/** Set by `PlyRecord`'s static block: how `replay` makes records (the constructor is private). */
+let logged: (ply: number, path: string, node: MoveNode | undefined, log: Line, entry: number, beforeEntry: number) => PlyRecord;
 
 /**
  * One ply (or the start, ply 0). `path` names where the ply stands: `"12"` is main-line ply 12;
@@ -55,8 +53,8 @@ export class PlyRecord {
   private moveValue: Move | undefined;
 
   /**
-   * The record of logged `entry` of `log`, reached from `beforeEntry` (-1 for ply 0) by the encoded
-   * move `code` (-1 for none, `NULL_CODE` for a null move). Records come from `replay` only.
+   * The record of logged `entry` of `log`, reached from `beforeEntry` (-1 for ply 0) by the move
+   * `log` keeps for `entry`. Records come from `replay` only.
    */
   private constructor(
     /** Plies since the starting position (0 for the start itself). */
@@ -64,17 +62,13 @@ export class PlyRecord {
     readonly path: string,
     /** The tree node the move came from (undefined for ply 0). */
     readonly node: MoveNode | undefined,
-    private readonly log: ReplayBoard,
+    private readonly log: Line,
     private readonly entry: number,
     private readonly beforeEntry: number,
-    private readonly code: number,
   ) {}
 
-  /** `replay`'s way to make a record (the constructor is private). @internal */
-  static logged(
-    ply: number, path: string, node: MoveNode | undefined, log: ReplayBoard, entry: number, beforeEntry: number, code: number,
-  ): PlyRecord {
-    return new PlyRecord(ply, path, node, log, entry, beforeEntry, code);
+  static {
+    logged = (ply, path, node, log, entry, beforeEntry) => new PlyRecord(ply, path, node, log, entry, beforeEntry);
   }
 
   /** The position after the move (built on first read; the next ply's `before` is the same object). */
@@ -89,8 +83,8 @@ export class PlyRecord {
 
   /** The move played (undefined for ply 0). */
   get move(): Move | undefined {
-    if (this.code === -1) return undefined;
-    return (this.moveValue ??= this.code === NULL_CODE ? { null: true } : decodeMove(this.code));
+    if (this.beforeEntry < 0) return undefined;
+    return (this.moveValue ??= this.log.move(this.entry));
   }
 
   /** The fullmove number of the move (of the position, for ply 0). */
@@ -180,7 +174,7 @@ export function replay(game: Game, options: ReplayOptions = {}): GameReplay {
  * Like a generator, it does nothing until the first `next()`.
  */
 class ReplayWalk implements Iterator<PlyRecord> {
-  private board: ReplayBoard | undefined;
+  private board: Line | undefined;
   private readonly stack: Frame[] = [];
   /** The lines walked so far (with variations on): each may be entered once. */
   private readonly entered = new Set<MoveLine>();
@@ -232,29 +226,19 @@ class ReplayWalk implements Iterator<PlyRecord> {
         board.restore(beforeEntry);
         this.live = beforeEntry;
       }
-      let code = board.resolve(node.san);
-      if (code < 0) {
-        // Off the fast path (long algebraic, null move, or no single match): the Position API
-        // decides, with the error and its hint when there is no move.
-        const before = board.position(beforeEntry);
-        const parsed = parseSan(before, node.san, { allowNull: true });
-        if (!parsed.ok) {
-          const kept = this.cap.admit(codeOf(parsed.error));
-          if (kept || this.cap.wantsFirst(codeOf(parsed.error))) {
-            const d = placeInGame(this.game, moveDiagnostic(node, before, parsed.error));
-            if (kept) this.diagnostics.push(d);
-            else this.cap.omitted(d);
-          }
-          stack.pop();
-          continue;
+      const entry = board.play(node.san);
+      if (typeof entry !== 'number') {
+        // No move: the error, with its hint, ends this line.
+        const kept = this.cap.admit(codeOf(entry));
+        if (kept || this.cap.wantsFirst(codeOf(entry))) {
+          const d = placeInGame(this.game, moveDiagnostic(node, board.position(beforeEntry), entry));
+          if (kept) this.diagnostics.push(d);
+          else this.cap.omitted(d);
         }
-        code = isNullMove(parsed.value) ? NULL_CODE : encodeNormalMove(before, parsed.value);
+        stack.pop();
+        continue;
       }
-      if (code === NULL_CODE) {
-        board.playNull();
-        if (!this.reportedNull) this.reportNull(node);
-      } else board.play(code);
-      const entry = board.record();
+      if (!this.reportedNull && board.isNullAt(entry)) this.reportNull(node);
       this.live = entry;
       frame.index++;
       frame.ply++;
@@ -270,7 +254,7 @@ class ReplayWalk implements Iterator<PlyRecord> {
           stack.push({ line, index: 0, entry: beforeEntry, ply: frame.ply - 1, prefix: `${path}.${v + 1}.` });
         }
       }
-      return { done: false, value: PlyRecord.logged(frame.ply, path, node, board, entry, beforeEntry, code) };
+      return { done: false, value: logged(frame.ply, path, node, board, entry, beforeEntry) };
     }
     if (!this.closed) {
       this.closed = true;
@@ -297,12 +281,12 @@ class ReplayWalk implements Iterator<PlyRecord> {
     const first = this.start.position;
     if (!first) return undefined;
     checkFirstMoveNumber(game.moves[0], first, diagnostics, placed);
-    const board = new ReplayBoard(first, game.moves.length, this.fenOptions.ep ?? 'always', this.fenOptions.castling ?? 'xfen');
+    const board = new Line(first, game.moves.length, this.fenOptions);
     this.board = board;
     this.entered.clear();
     this.entered.add(game.moves);
     this.stack.push({ line: game.moves, index: 0, entry: 0, ply: 0, prefix: '' });
-    return this.options.includeStart ? PlyRecord.logged(0, '0', undefined, board, 0, -1, -1) : undefined;
+    return this.options.includeStart ? logged(0, '0', undefined, board, 0, -1) : undefined;
   }
 }
 

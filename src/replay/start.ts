@@ -14,8 +14,8 @@
  * rank, the side not to move in check) skips the game.
  */
 import { diagnostic, excerptOf, type Diagnostic } from '../diagnostics.js';
-import { parseFen, repairFen } from '../core/fen.js';
-import { initialPosition, type Position } from '../core/position.js';
+import { parseFen, repairFen } from '../core/index.js';
+import { initialPosition, type Position } from '../core/index.js';
 import type { Game, Tag } from '../pgn/index.js';
 
 export type VariantKind = 'standard' | 'chess960' | 'unsupported';

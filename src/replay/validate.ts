@@ -5,8 +5,8 @@
  * the Result tag against the termination marker, and PlyCount against the real count.
  */
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
-import { isCheck, isCheckmate } from '../core/position.js';
-import { isNullMove } from '../core/types.js';
+import { isCheck, isCheckmate } from '../core/index.js';
+import { isNullMove } from '../core/index.js';
 import { checkGame, type Game } from '../pgn/index.js';
 import { placeInGame, replay, type PlyRecord } from './replay.js';
 import { findTag } from './start.js';

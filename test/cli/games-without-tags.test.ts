@@ -4,9 +4,9 @@
  * Expected FENs come from the chess core alone (SAN played on a position), not from the PGN layer.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeFen } from '../../src/core/fen.js';
-import { initialPosition, play, type Position } from '../../src/core/position.js';
-import { parseSan } from '../../src/core/san.js';
+import { makeFen } from '../../src/core/index.js';
+import { initialPosition, play, type Position } from '../../src/core/index.js';
+import { parseSan } from '../../src/core/index.js';
 import { lines, ndjson, removeTempDirs, run } from './helpers.js';
 
 afterAll(removeTempDirs);

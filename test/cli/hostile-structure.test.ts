@@ -9,9 +9,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeFen } from '../../src/core/fen.js';
-import { initialPosition, play, type Position } from '../../src/core/position.js';
-import { parseSan } from '../../src/core/san.js';
+import { makeFen } from '../../src/core/index.js';
+import { initialPosition, play, type Position } from '../../src/core/index.js';
+import { parseSan } from '../../src/core/index.js';
 import { MAIN, removeTempDirs, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);

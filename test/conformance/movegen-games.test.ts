@@ -10,9 +10,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { makeFen, parseFen } from '../../src/core/fen.js';
-import { legalMoves, play, type Position } from '../../src/core/position.js';
-import { makeSan, parseSan } from '../../src/core/san.js';
+import { makeFen, parseFen } from '../../src/core/index.js';
+import { legalMoves, play, type Position } from '../../src/core/index.js';
+import { makeSan, parseSan } from '../../src/core/index.js';
 import type { Move, NormalMove } from '../../src/core/types.js';
 
 const EXPECTED = new URL('../../../shared/corpus/expected/', import.meta.url);

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { perft } from '../../src/core/perft.js';
+import { perft } from '../../src/core/index.js';
 import { deepestWithin, readPerftCases } from '../support/perft-file.js';
 import { fen } from '../support/positions.js';
 

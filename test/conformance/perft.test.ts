@@ -4,7 +4,7 @@
  * depth whose reference count stays under a node limit, keeping the suite to a few seconds.
  */
 import { describe, expect, it } from 'vitest';
-import { perft } from '../../src/core/perft.js';
+import { perft } from '../../src/core/index.js';
 import { deepestWithin, readPerftCases } from '../support/perft-file.js';
 import { fen } from '../support/positions.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attackersTo, isAttacked } from '../../src/core/attacks.js';
+import { attackersTo, isAttacked } from '../../src/core/engine/attacks.js';
 import { fen, sq } from '../support/positions.js';
 
 // Positions and expected attacks worked out by hand from the diagrams.

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { makeFen, parseFen } from '../../src/core/fen.js';
+import { makeFen, parseFen } from '../../src/core/index.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/fen/', import.meta.url));
 const SHARED_EXPECTED = fileURLToPath(new URL('../../../shared/corpus/expected/', import.meta.url));

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { makeFen, parseFen, repairFen } from '../../src/core/fen.js';
-import { perft } from '../../src/core/perft.js';
+import { makeFen, parseFen, repairFen } from '../../src/core/index.js';
+import { perft } from '../../src/core/index.js';
 
 /** Every FEN quoted in a hint (eight ranks, then fields). */
 function quotedFens(hint: string | undefined): string[] {

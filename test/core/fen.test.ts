@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, DiagnosticCode } from '../../src/diagnostics.js';
-import { makeBoardFen, makeFen, parseFen, parseFenSetup, validateSetup } from '../../src/core/fen.js';
-import { initialPosition } from '../../src/core/position.js';
+import { makeBoardFen, makeFen, parseFen, parseFenSetup, validateSetup } from '../../src/core/index.js';
+import { initialPosition } from '../../src/core/index.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const BOARD = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { perft, perftDivide } from '../../src/core/perft.js';
-import { initialPosition } from '../../src/core/position.js';
+import { perft, perftDivide } from '../../src/core/index.js';
+import { initialPosition } from '../../src/core/index.js';
 import { fen } from '../support/positions.js';
 
 const KIWIPETE = 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { initialPosition, legalMoves, type Position } from '../../src/core/position.js';
-import { polyglotHex, polyglotKey } from '../../src/core/polyglot.js';
-import { parseUci } from '../../src/core/uci.js';
+import { initialPosition, legalMoves, type Position } from '../../src/core/index.js';
+import { polyglotHex, polyglotKey } from '../../src/core/index.js';
+import { parseUci } from '../../src/core/index.js';
 import { fen } from '../support/positions.js';
 
 /**

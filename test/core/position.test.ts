@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { makeFen } from '../../src/core/fen.js';
+import { makeFen } from '../../src/core/index.js';
 import {
   INITIAL_FEN, Position, hasLegalEnPassant, hasPseudoEnPassant, initialPosition, isCheck, isCheckmate,
   isInsufficientMaterial, isStalemate, legalMoves, pieceAt, play,
-} from '../../src/core/position.js';
-import { makeUci } from '../../src/core/uci.js';
+} from '../../src/core/index.js';
+import { makeUci } from '../../src/core/index.js';
+import { positionFromCompact } from '../../src/core/position.js';
 import { fen, mv, sq } from '../support/positions.js';
 
 function ucis(pos: Position): string[] {
@@ -217,10 +218,25 @@ describe('immutability', () => {
     expect(Object.keys(pos)).not.toContain('board');
   });
 
-  it('keeps positions built by fromCompact independent of the array passed in', () => {
+  it('keeps positions built from the compact fields independent of the array passed in', () => {
     const board = initialPosition().board;
-    const pos = Position.fromCompact(board, 'white', 0, undefined, 0, 1, false, sq('e1'), sq('e8'));
+    const pos = positionFromCompact(board, 'white', 0, undefined, 0, 1, false, sq('e1'), sq('e8'));
     board[sq('e1')] = 0;
     expect(pieceAt(pos, sq('e1'))).toEqual({ role: 'king', color: 'white' });
+  });
+
+  it('p.board[4] = 0 cannot remove the white king (the case of issue #15)', () => {
+    const p = initialPosition();
+    p.board[4] = 0;
+    expect(makeFen(p)).toBe(INITIAL_FEN);
+    expect(legalMoves(p)).toHaveLength(20);
+    expect(p.king('white')).toBe(4);
+    expect(p.board[4]).toBe(6);
+  });
+
+  it('keeps its castling rights and king squares out of reach (no public mask or king fields)', () => {
+    const p = initialPosition() as unknown as Record<string, unknown>;
+    for (const name of ['castlingMask', 'whiteKing', 'blackKing', 'check']) expect(p[name]).toBeUndefined();
+    expect(Object.isFrozen(p['castlingRooks'])).toBe(true);
   });
 });

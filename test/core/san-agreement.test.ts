@@ -5,10 +5,10 @@
  * piece kind and target square, and every legal move's SAN and UCI must read back to it.
  */
 import { describe, expect, it } from 'vitest';
-import { makeFen } from '../../src/core/fen.js';
-import { legalMoves, pieceAt, play, type Position } from '../../src/core/position.js';
-import { makeSan, parseSan, resolveSan } from '../../src/core/san.js';
-import { isCastling, makeUci, parseUci } from '../../src/core/uci.js';
+import { makeFen } from '../../src/core/index.js';
+import { legalMoves, pieceAt, play, type Position } from '../../src/core/index.js';
+import { makeSan, parseSan, resolveSan } from '../../src/core/index.js';
+import { isCastling, makeUci, parseUci } from '../../src/core/index.js';
 import type { NormalMove, Role } from '../../src/core/types.js';
 import { readPerftCases } from '../support/perft-file.js';
 import { fen } from '../support/positions.js';

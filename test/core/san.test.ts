@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_FEN } from '../../src/core/position.js';
-import { makeSan, parseSan, parseSanSyntax, resolveSan } from '../../src/core/san.js';
-import { makeUci } from '../../src/core/uci.js';
+import { INITIAL_FEN } from '../../src/core/index.js';
+import { makeSan, parseSan, parseSanSyntax, resolveSan } from '../../src/core/index.js';
+import { makeUci } from '../../src/core/index.js';
 import { fen, mv } from '../support/positions.js';
 
 /** The UCI of what `text` resolves to, or the error kind. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_FEN } from '../../src/core/position.js';
-import { makeUci, parseUci } from '../../src/core/uci.js';
+import { INITIAL_FEN } from '../../src/core/index.js';
+import { makeUci, parseUci } from '../../src/core/index.js';
 import { fen, mv } from '../support/positions.js';
 
 const CASTLES = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';

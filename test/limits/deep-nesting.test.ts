@@ -7,9 +7,9 @@
  * (`1.1.2.1.2.1.…`). Each stage must finish without recursion and in well under a second or two.
  */
 import { describe, expect, it } from 'vitest';
-import { makeFen } from '../../src/core/fen.js';
-import { initialPosition, play, type Position } from '../../src/core/position.js';
-import { parseSan } from '../../src/core/san.js';
+import { makeFen } from '../../src/core/index.js';
+import { initialPosition, play, type Position } from '../../src/core/index.js';
+import { parseSan } from '../../src/core/index.js';
 import type { Game } from '../../src/pgn/ast.js';
 import { parsePgn } from '../../src/pgn/parse.js';
 import { MAX_VARIATION_DEPTH } from '../../src/pgn/tree.js';

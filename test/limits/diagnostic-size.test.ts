@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/diagnostics.js';
-import { parseFen } from '../../src/core/fen.js';
+import { parseFen } from '../../src/core/index.js';
 import { parsePgn } from '../../src/pgn/parse.js';
 import { validate } from '../../src/replay/validate.js';
 

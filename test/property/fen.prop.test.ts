@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DIAGNOSTIC_CODES, hasErrors } from '../../src/diagnostics.js';
-import { makeFen, parseFen, repairFen, type ParseFenOptions } from '../../src/core/fen.js';
-import { legalMoves, play, type Position } from '../../src/core/position.js';
+import { makeFen, parseFen, repairFen, type ParseFenOptions } from '../../src/core/index.js';
+import { legalMoves, play, type Position } from '../../src/core/index.js';
 
 const NUM_RUNS = Number(process.env['FORSYTH_FUZZ_RUNS'] ?? 200);
 /** Generous per-test time for `npm run fuzz` (20,000 runs); the default run takes about a second. */

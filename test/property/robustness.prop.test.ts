@@ -20,7 +20,7 @@ import fc from 'fast-check';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { LineIndex, hasErrors, type Diagnostic } from '../../src/diagnostics.js';
-import { makeFen, parseFen, type ParseFenOptions } from '../../src/core/fen.js';
+import { makeFen, parseFen, type ParseFenOptions } from '../../src/core/index.js';
 import type { Game } from '../../src/pgn/ast.js';
 import { parsePgn } from '../../src/pgn/parse.js';
 import { replay } from '../../src/replay/replay.js';

@@ -10,11 +10,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeFen } from '../../src/core/fen.js';
-import { INITIAL_FEN, type Position } from '../../src/core/position.js';
+import { makeFen } from '../../src/core/index.js';
+import { INITIAL_FEN, type Position } from '../../src/core/index.js';
 import type { NormalMove } from '../../src/core/types.js';
-import { makeSan } from '../../src/core/san.js';
-import { makeUci } from '../../src/core/uci.js';
+import { makeSan } from '../../src/core/index.js';
+import { makeUci } from '../../src/core/index.js';
 import type { Comment, Game, MoveLine, MoveNode, ResultToken, Tag } from '../../src/pgn/ast.js';
 import { parsePgn } from '../../src/pgn/parse.js';
 import { writePgn } from '../../src/pgn/write.js';

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { makeFen } from '../../src/core/fen.js';
-import { legalMoves, pieceAt, play, type Position } from '../../src/core/position.js';
-import { makeSan, parseSan, resolveSan } from '../../src/core/san.js';
-import { isCastling as isCastlingMove, makeUci, parseUci } from '../../src/core/uci.js';
+import { makeFen } from '../../src/core/index.js';
+import { legalMoves, pieceAt, play, type Position } from '../../src/core/index.js';
+import { makeSan, parseSan, resolveSan } from '../../src/core/index.js';
+import { isCastling as isCastlingMove, makeUci, parseUci } from '../../src/core/index.js';
 import { arbLegalGame, chess960Start, positionsOf } from '../support/arbitraries.js';
 
 const NUM_RUNS = Number(process.env['FORSYTH_FUZZ_RUNS'] ?? 100);

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseFen } from '../../src/core/fen.js';
-import { initialPosition, type Position } from '../../src/core/position.js';
+import { parseFen } from '../../src/core/index.js';
+import { initialPosition, type Position } from '../../src/core/index.js';
 import { parsePgn } from '../../src/pgn/parse.js';
 import { buildGame, findMoveBetween } from '../../src/replay/build.js';
 import { replay } from '../../src/replay/replay.js';

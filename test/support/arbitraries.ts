@@ -4,7 +4,7 @@
  * modulo the number of legal moves), so fast-check shrinks a failing game to a short one.
  */
 import fc from 'fast-check';
-import { Position, initialPosition, legalMoves, play } from '../../src/core/position.js';
+import { Position, initialPosition, legalMoves, play } from '../../src/core/index.js';
 import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, type NormalMove } from '../../src/core/types.js';
 
 export interface LegalGame {

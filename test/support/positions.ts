@@ -2,8 +2,8 @@
  * Test helpers for the core: a `Position` from a FEN through the real `parseFen` (validation on),
  * failing loudly when the FEN is rejected, and move shorthand by square names.
  */
-import { parseFen } from '../../src/core/fen.js';
-import type { Position } from '../../src/core/position.js';
+import { parseFen } from '../../src/core/index.js';
+import type { Position } from '../../src/core/index.js';
 import { parseSquare, type NormalMove, type Role } from '../../src/core/types.js';
 
 /**

@@ -2,8 +2,8 @@
  * Games of random legal moves (a seeded generator, so every run makes the same file): many
  * distinct positions in little PGN, for the memory tests of `positions --unique`.
  */
-import { initialPosition, isCheckmate, isStalemate, legalMoves } from '../../src/core/position.js';
-import { makeUci } from '../../src/core/uci.js';
+import { initialPosition, isCheckmate, isStalemate, legalMoves } from '../../src/core/index.js';
+import { makeUci } from '../../src/core/index.js';
 
 /** `games` games of up to `plies` random moves each, as one PGN text (moves in UCI, which the reader takes as SAN). */
 export function randomGames(games: number, plies: number, seed = 1): string {

@@ -3,7 +3,7 @@
  * and the helpers that report a located problem or build the full FEN a hint suggests.
  * Depends on `diagnostics.ts` only; no Node.
  */
-import { diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from '../diagnostics.js';
+import { diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from '../../diagnostics.js';
 
 /** Dash look-alikes that real files write for "none" (en dash, em dash, minus sign, double hyphen). */
 export const DASH_LIKE = new Set(['\u2013', '\u2014', '\u2212', '--']);

@@ -1,27 +1,17 @@
 /**
- * FEN in and out: `parseFen` (syntax → `Setup`, then legality → `Position`), `makeFen`, and the two
- * steps on their own (`parseFenSetup`, `validateSetup`) for editors and tools. Depends on the core
- * (`types`, `attacks`, `position`) and `diagnostics`; no Node.
+ * `parseFen`: syntax (`read.ts`) → `Setup`, then legality (`validate.ts`) → `Position`, with every
+ * FEN a hint offers checked (`repair.ts`). Depends on `position` and `diagnostics`; no Node.
  *
  * Key decision: every problem is a `Diagnostic` with the FEN field, the offset and length of the
- * offending characters, and a hint (often the full corrected FEN), never an exception; the work is
- * split by step (`fen-read`, `fen-placement`, `fen-castling`, `fen-validate`, `fen-validate-rights`,
- * `fen-write`) to keep each file small, and this module is the one entry point the rest of forsyth
- * imports.
+ * offending characters, and a hint (often the full corrected FEN), never an exception.
  */
-import { hasErrors, type Diagnostic } from '../diagnostics.js';
-import type { Checked } from '../result.js';
-import { parseFenSetup, type FenReadOptions } from './fen-read.js';
-import { isValidFen, repairFen } from './fen-repair.js';
-import { validateSetup } from './fen-validate.js';
-import { checkObject, checkString } from '../arguments.js';
-import { Position } from './position.js';
-
-export { parseFenSetup, type FenLayout, type FenReadOptions, type FieldSpan, type ParsedFen } from './fen-read.js';
-export { validateSetup, type ValidateOptions } from './fen-validate.js';
-export { repairFen, type FenChange, type RepairedFen } from './fen-repair.js';
-export { CASTLING_NOTATIONS, EP_MODES, makeBoardFen, makeCastlingField, makeFen } from './fen-write.js';
-export type { FenCastlingMode, FenEpMode, MakeFenOptions } from './fen-write.js';
+import { hasErrors, type Diagnostic } from '../../diagnostics.js';
+import type { Checked } from '../../result.js';
+import { parseFenSetup, type FenReadOptions } from './read.js';
+import { isValidFen, repairFen } from './repair.js';
+import { validateSetup } from './validate.js';
+import { checkObject, checkString } from '../../arguments.js';
+import { Position } from '../position.js';
 
 export interface ParseFenOptions extends FenReadOptions {
   /** Check chess legality (default true). False still needs a well-formed FEN (8×8 board, valid fields). */

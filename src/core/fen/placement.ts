@@ -3,8 +3,8 @@
  * with a located diagnostic and a hint for each mistake people make. Structure only: how many kings
  * there are is `fen-validate.ts`'s business. Depends on `types.ts` and the reader helpers; no Node.
  */
-import { rankWidth, report, type Reader, type Token } from './fen-reader.js';
-import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, type Board } from './types.js';
+import { rankWidth, report, type Reader, type Token } from './reader.js';
+import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, type Board } from '../types.js';
 
 /** Piece code of each FEN letter (by char code), 0 for anything else. */
 const CODE_OF_CHAR = new Int8Array(128);

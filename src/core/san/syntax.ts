@@ -1,14 +1,14 @@
 /**
- * SAN syntax: text → `SanMove`, knowing nothing of any position. Depends on `types.ts` and
- * `san-error.ts` (types only); no Node.
+ * SAN syntax: text → `SanMove` (public) or `SanFields` (the resolver's reusable numeric form),
+ * knowing nothing of any position. Depends on `types.ts` and `errors.ts`; no Node.
  *
  * Key decision: accept the spellings found in real PGN files (see `parseSanSyntax`) here, once, so
- * that `resolveSan` sees one clean shape. Resolution (which piece, is it legal) is `san.ts`'s job.
+ * that resolution sees one clean shape. Resolution (which piece, is it legal) is `resolve.ts`'s job.
  */
-import { excerptOf } from '../diagnostics.js';
-import { err, ok, type Result } from '../result.js';
-import { sanError, type SanError } from './san-error.js';
-import { ROLES, type Role, type Square } from './types.js';
+import { excerptOf } from '../../diagnostics.js';
+import { err, ok, type Result } from '../../result.js';
+import { sanError, type SanError } from './errors.js';
+import { ROLES, type Role, type Square } from '../types.js';
 
 /** A move as written in SAN (or long algebraic), not yet checked against a position. */
 export type SanMove =
@@ -68,7 +68,7 @@ export const SAN_NULL = 3;
 
 /**
  * A SAN read into numbers (`readSan`). One instance is reused move after move, so reading allocates
- * nothing: replay reads a SAN per ply. @internal
+ * nothing: replay reads a SAN per ply.
  */
 export class SanFields {
   /** `SAN_NORMAL`, `SAN_KING_SIDE`, `SAN_QUEEN_SIDE` or `SAN_NULL`. */
@@ -88,7 +88,7 @@ const NOT_SAN = 'is not a move in SAN';
 
 /**
  * Reads SAN syntax into `out` (see `parseSanSyntax` for the spellings); returns undefined when the
- * text is a move, else why not (the tail of the error message). @internal
+ * text is a move, else why not (the tail of the error message; see `syntaxError`).
  */
 export function readSan(text: string, out: SanFields): string | undefined {
   const end = bodyEnd(text);
@@ -146,8 +146,9 @@ function bodyIs(text: string, end: number, body: string): boolean {
   return end === body.length && text.startsWith(body);
 }
 
-function syntaxError(text: string, why: string): Result<SanMove, SanError> {
-  return err(sanError('syntax', text, `'${excerptOf(text.slice(0, 61))}' ${why}`)); // a short quote, however long the token
+/** The `syntax` error for `text`, which `readSan` refused saying `why`. */
+export function syntaxError(text: string, why: string): SanError {
+  return sanError('syntax', text, `'${excerptOf(text.slice(0, 61))}' ${why}`); // a short quote, however long the token
 }
 
 /**
@@ -161,7 +162,7 @@ function syntaxError(text: string, why: string): Result<SanMove, SanError> {
  */
 export function parseSanSyntax(text: string): Result<SanMove, SanError> {
   const why = readSan(text, FIELDS);
-  return why === undefined ? ok(sanMoveOf(FIELDS, text)) : syntaxError(text, why);
+  return why === undefined ? ok(sanMoveOf(FIELDS, text)) : err(syntaxError(text, why));
 }
 
 const FIELDS = new SanFields();
@@ -184,4 +185,20 @@ function sanMoveOf(f: SanFields, text: string): SanMove {
 
 function roleOf(code: number): Role | undefined {
   return code === 0 ? undefined : ROLES[code - 1];
+}
+
+/** Writes a `SanMove` into `out`, the form the resolver reads. */
+export function fieldsOf(san: SanMove, out: SanFields): SanFields {
+  if (san.kind === 'castle') out.kind = san.side === 'king' ? SAN_KING_SIDE : SAN_QUEEN_SIDE;
+  else if (san.kind === 'null') out.kind = SAN_NULL;
+  else {
+    out.kind = SAN_NORMAL;
+    out.role = san.role === undefined ? 0 : ROLES.indexOf(san.role) + 1;
+    out.fromFile = san.fromFile ?? -1;
+    out.fromRank = san.fromRank ?? -1;
+    out.to = san.to;
+    out.capture = san.capture;
+    out.promotion = san.promotion === undefined ? 0 : ROLES.indexOf(san.promotion) + 1;
+  }
+  return out;
 }

@@ -1,15 +1,16 @@
 /**
  * `MutableBoard`: a private, mutable copy of a position with make/unmake, the state that move
- * generation (`movegen.ts`), perft and SAN resolution work on. Depends on `types.ts` and
- * `attacks.ts`; no Node. Not part of the public API: callers load a `Position` into one, use it
+ * generation (`movegen.ts`), perft, SAN resolution and the line board work on, and the encoded
+ * moves they pass around. Depends on `types.ts` and `attacks.ts`; no Node. Part of the engine
+ * (`src/core/engine/`), which only core modules import: callers load a `Position` into one, use it
  * within a single call and never hand it out (DESIGN 7.5).
  *
  * Key decision: moves are small integers (see `encodeMove`) and make/unmake keep a fixed undo stack,
  * so perft allocates nothing per node; colour occupancy bits are kept in step so generation can
  * walk the side's own pieces instead of all 64 squares (measured +18% perft).
  */
-import { isAttackedBy } from './attacks.js';
-import { BLACK, KING, PAWN, ROOK } from './types.js';
+import { isAttackedBy, moveGivesCheck } from './attacks.js';
+import { BLACK, KING, PAWN, ROLES, ROLE_MASK, ROOK, type Board, type NormalMove } from '../types.js';
 
 /** Move kinds, stored in bits 15–16 of an encoded move. */
 export const KIND_NORMAL = 0;
@@ -26,6 +27,42 @@ export function encodeMove(from: number, to: number, promotion: number, kind: nu
   return from | (to << 6) | (promotion << 12) | kind;
 }
 
+/** The code of a null move: above every bit an encoded move uses. */
+export const NULL_MOVE = 1 << 20;
+
+/**
+ * The encoded form of the move `from`-`to` (promotion role code or 0) on `board` with en passant
+ * square `ep` (-1 for none), the move being legal there: its kind is read off the board.
+ */
+export function encodeFromTo(board: Board, ep: number, from: number, to: number, promotion: number): number {
+  const piece = board[from] ?? 0;
+  const role = piece & ROLE_MASK;
+  let kind = KIND_NORMAL;
+  if (role === KING && board[to] === (ROOK | (piece & BLACK))) kind = KIND_CASTLE;
+  else if (role === PAWN && Math.abs(to - from) === 16) kind = KIND_DOUBLE_PUSH;
+  else if (role === PAWN && to === ep && (from & 7) !== (to & 7) && board[to] === 0) kind = KIND_EN_PASSANT;
+  return encodeMove(from, to, promotion, kind);
+}
+
+/** The public form of an encoded move. */
+export function decodeMove(code: number): NormalMove {
+  const from = code & 63;
+  const to = (code >> 6) & 63;
+  const promotion = (code >> 12) & 7;
+  // Index only when set: reading ROLES[-1] would leave V8's fast array path.
+  const role = promotion === 0 ? undefined : ROLES[promotion - 1];
+  return role === undefined ? { from, to } : { from, to, promotion: role };
+}
+
+/**
+ * Whether the encoded move, about to be played on `board`, restarts the halfmove clock: a pawn
+ * move or a capture (castling "takes" its own rook, which is no capture).
+ */
+export function resetsHalfmoves(board: Board, code: number): boolean {
+  const from = code & 63;
+  return ((board[from] ?? 0) & ROLE_MASK) === PAWN || ((code & KIND_MASK) !== KIND_CASTLE && board[(code >> 6) & 63] !== 0);
+}
+
 /** Castling-right bits to keep after a move touches each square (rook squares on the back ranks). */
 const CASTLING_KEEP = new Int32Array(64).fill(-1);
 for (let file = 0; file < 8; file++) {
@@ -36,20 +73,6 @@ for (let file = 0; file < 8; file++) {
 /** Undo entries per ply: captured piece, castling mask, en passant square. */
 const UNDO_SIZE = 3;
 const MAX_PLY = 256;
-
-/**
- * What a `MutableBoard` starts from, beside the board: the fields of a `Position` in their compact
- * form. `castling` is a mask: bit f for a white rook on file f of rank 1, bit 8 + f for black on rank 8.
- * (The board comes separately: a `Position` keeps its own in a private field; see `loadPosition`.)
- */
-export interface CompactPosition {
-  readonly turn: 'white' | 'black';
-  readonly castlingMask: number;
-  readonly epSquare: number | undefined;
-  /** King squares, -1 when missing: kept by `Position` so loading needs no board search. */
-  readonly whiteKing: number;
-  readonly blackKing: number;
-}
 
 /** A private, mutable position for generation and search: create once, `load` per use. */
 export class MutableBoard {
@@ -69,15 +92,19 @@ export class MutableBoard {
   private readonly undo = new Int32Array(MAX_PLY * UNDO_SIZE);
   private sp = 0;
 
-  /** Copies a position in; the board is copied, never shared. */
-  load(pos: CompactPosition, board: Int8Array): this {
+  /**
+   * Copies a position in (the board is copied, never shared): `us` is 0 or `BLACK`; `castling` a
+   * mask, bit f for a white rook on file f of rank 1, bit 8 + f for black on rank 8; `ep` -1 for
+   * none; king squares -1 when missing (a `Position` keeps them, so loading needs no board search).
+   */
+  load(board: Board, us: number, castling: number, ep: number, whiteKing: number, blackKing: number): this {
     this.board.set(board);
     this.occupancyStale = true;
-    this.us = pos.turn === 'white' ? 0 : BLACK;
-    this.castling = pos.castlingMask;
-    this.ep = pos.epSquare ?? -1;
-    this.kings[0] = pos.whiteKing;
-    this.kings[1] = pos.blackKing;
+    this.us = us;
+    this.castling = castling;
+    this.ep = ep;
+    this.kings[0] = whiteKing;
+    this.kings[1] = blackKing;
     this.sp = 0;
     return this;
   }
@@ -113,6 +140,19 @@ export class MutableBoard {
   inCheck(): boolean {
     const k = this.ownKing();
     return k >= 0 && isAttackedBy(this.board, k, this.us ^ BLACK);
+  }
+
+  /**
+   * Whether the side to move is in check after the encoded `move` was just played. `safeBefore`:
+   * that side was not in check before the move (true after any legal move in a legal position);
+   * then only the moved piece and the line it uncovered can give check, a cheap test, except for
+   * castling and en passant, which move two pieces.
+   */
+  checkAfter(move: number, safeBefore: boolean): boolean {
+    const kind = move & KIND_MASK;
+    if (!safeBefore || kind === KIND_CASTLE || kind === KIND_EN_PASSANT) return this.inCheck();
+    const k = this.ownKing();
+    return k >= 0 && moveGivesCheck(this.board, move & 63, (move >> 6) & 63, k);
   }
 
   /**

@@ -3,8 +3,8 @@
  * rook have not moved) and the en-passant square (a pawn has just moved two squares).
  * Part of `validateSetup`; depends on `types.ts` and the validation state; no Node.
  */
-import type { Validation } from './fen-validate.js';
-import { BLACK, FILE_NAMES, KING, PAWN, ROLE_MASK, ROOK, squareName, type Setup, type Square } from './types.js';
+import type { Validation } from './validation.js';
+import { BLACK, FILE_NAMES, KING, PAWN, ROLE_MASK, ROOK, squareName, type Setup, type Square } from '../types.js';
 
 const ROLE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
 

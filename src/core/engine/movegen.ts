@@ -1,6 +1,6 @@
 /**
- * Legal move generation on a `MutableBoard`. Depends on `attacks.ts`, `mutable-board.ts` and
- * `types.ts`; no Node. Internal to the core.
+ * Legal move generation on a `MutableBoard`, and the en passant tests FEN writing uses. Depends on
+ * `attacks.ts`, `mutable-board.ts` and `types.ts`; no Node. Part of the core's private engine.
  *
  * Key decision (measured against make-then-test-every-move): generation is legal by construction.
  * One scan of the eight rays from the king finds checkers and pinned pieces; a pinned piece may only
@@ -14,7 +14,7 @@ import {
   PAWN_TARGETS, RAY_LENGTH, RAY_SQUARES, SLIDES, isAttackedBy,
 } from './attacks.js';
 import { KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, type MutableBoard } from './mutable-board.js';
-import { BLACK, KING, KNIGHT, PAWN } from './types.js';
+import { BLACK, KING, KNIGHT, PAWN } from '../types.js';
 
 /** Promotion order for generated moves: queen first, as most callers want it. */
 const PROMOTION_ROLES = [5, 4, 3, 2] as const;
@@ -240,4 +240,34 @@ export function generateEnPassant(mb: MutableBoard, out: Int32Array, start: numb
     if (k < 0 || mb.isSafeAfter(move, k)) out[n++] = move;
   }
   return n;
+}
+
+/**
+ * Whether a pawn of the side to move (`us`: 0 or `BLACK`) stands beside the pawn that just made a
+ * double push past `ep`, ready to take it en passant, legality aside (X-FEN's rule for writing it).
+ */
+export function isPseudoEnPassant(board: Int8Array, us: number, ep: number): boolean {
+  const captured = us ? ep + 8 : ep - 8;
+  if (board[captured] !== (PAWN | (us ^ BLACK)) || board[ep] !== 0) return false;
+  // Our capturing pawns stand where an enemy pawn on the ep square would capture.
+  const base = (us ? 0 : 64) + ep;
+  for (let i = base * 2, end = i + (PAWN_COUNT[base] ?? 0); i < end; i++) {
+    if (board[PAWN_TARGETS[i] ?? 0] === (PAWN | us)) return true;
+  }
+  return false;
+}
+
+const EP_BUFFER = new Int32Array(2);
+
+/**
+ * The en passant square a FEN of `mb` shows, or -1: `mb.ep` when a capture onto it is ready
+ * (`legal` false: a pawn stands beside, X-FEN's rule) or legal (`legal` true: python-chess's and
+ * chess.js's rule; a capture that would expose the king along the rank does not count). The one
+ * rule for `makeFen` and the line board. The pseudo test reads a few squares and goes first: after
+ * most double pushes no pawn stands ready, and a legal capture needs it anyway.
+ */
+export function shownEpSquare(mb: MutableBoard, legal: boolean): number {
+  const ep = mb.ep;
+  if (ep < 0 || !isPseudoEnPassant(mb.board, mb.us, ep)) return -1;
+  return !legal || generateEnPassant(mb, EP_BUFFER, 0, mb.ownKing()) > 0 ? ep : -1;
 }

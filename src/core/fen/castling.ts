@@ -5,8 +5,8 @@
  * business: a right whose rook is missing keeps its nominal square so the problem can be located.
  * Depends on `types.ts` and the reader helpers; no Node.
  */
-import { DASH_LIKE, replaced, report, type Reader, type Token } from './fen-reader.js';
-import { BLACK, KING, ROOK, type Board, type Square } from './types.js';
+import { DASH_LIKE, replaced, report, type Reader, type Token } from './reader.js';
+import { BLACK, KING, ROOK, type Board, type Square } from '../types.js';
 
 export interface CastlingRead {
   readonly rooks: Square[];

@@ -1,14 +1,19 @@
 /**
- * FEN writing: `makeFen` and `makeBoardFen`. Depends on `types.ts` and, for the `pseudo`/`legal`
- * en-passant filters only, `position.ts`; no Node.
+ * FEN writing, the one writer of FEN text: `makeFen`, `makeBoardFen`, `makeCastlingField`, and the
+ * pieces `Line` builds its per-ply FENs from (`PlacementWriter`, `middleFields`, `joinFen`).
+ * Depends on `types.ts`, `position.ts` and the engine (rank keys, the en passant rule); no Node.
  *
- * Key decision: `makeFen` runs once per ply on the replay hot path, so the placement is eight
- * memoised rank strings (seven with their '/') joined (see `rankText`; no regexes, no per-square strings), and standard
- * castling rights go through a 16-entry table instead of a sort.
+ * Key decision: a FEN is written once per ply on the replay hot path, so the placement is eight
+ * memoised rank strings (seven with their '/') joined (see `rankTextOfKey`; no regexes, no
+ * per-square strings), and the fields between placement and counters (`' w KQkq - '`) are one
+ * memoised string for standard castling rights instead of six pieces.
  */
-import { backRankKing } from './fen-castling.js';
-import { boardOf, hasLegalEnPassant, hasPseudoEnPassant, Position } from './position.js';
-import { BLACK, FILE_NAMES, ROOK, squareName, type Board, type Setup, type Square } from './types.js';
+import { backRankKing } from './castling.js';
+import { shownEpSquare } from '../engine/movegen.js';
+import { MutableBoard } from '../engine/mutable-board.js';
+import { rankKey } from '../engine/rank-key.js';
+import { Position, boardOf, castlingMaskOf, loadPosition, rooksOfMask } from '../position.js';
+import { BLACK, FILE_NAMES, ROOK, squareName, type Board, type Setup, type Square } from '../types.js';
 
 /** Which en-passant square to write, every mode (see `makeFen`): the one list the types and CLI use. */
 export const EP_MODES = ['always', 'pseudo', 'legal'] as const;
@@ -25,8 +30,8 @@ export interface MakeFenOptions {
 /** Char code of the FEN letter of each piece code (index = code); '?' marks codes that are not pieces. */
 const PIECE_CHAR_CODES: readonly number[] = [...'?PNBRQK??pnbrqk?'].map((c) => c.charCodeAt(0));
 const DIGIT_0 = 48;
-/** Standard castling field by bit set: K = 1, Q = 2, k = 4, q = 8. @internal */
-export const STANDARD_CASTLING: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
+/** Standard castling field by bit set: K = 1, Q = 2, k = 4, q = 8. */
+const STANDARD_CASTLING: readonly string[] = Array.from({ length: 16 }, (_, bits) => {
   const text = (bits & 1 ? 'K' : '') + (bits & 2 ? 'Q' : '') + (bits & 4 ? 'k' : '') + (bits & 8 ? 'q' : '');
   return text || '-';
 });
@@ -82,23 +87,6 @@ function buildRankOfBoard(board: Board, base: number): string {
   return empty > 0 ? text + String(empty) : text;
 }
 
-/**
- * The rank starting at square `base` as one integer, four bits per square (a-file lowest), or -1
- * if some code does not fit four bits (only in a hand-made Setup). @internal
- */
-export function rankKey(board: Board, base: number): number {
-  const a = board[base] ?? 0;
-  const b = board[base + 1] ?? 0;
-  const c = board[base + 2] ?? 0;
-  const d = board[base + 3] ?? 0;
-  const e = board[base + 4] ?? 0;
-  const f = board[base + 5] ?? 0;
-  const g = board[base + 6] ?? 0;
-  const h = board[base + 7] ?? 0;
-  if (((a | b | c | d | e | f | g | h) & ~15) !== 0) return -1;
-  return a | (b << 4) | (c << 8) | (d << 12) | (e << 16) | (f << 20) | (g << 24) | (h << 28);
-}
-
 /** The memo slot of rank key `key`, filled first if it holds another key. */
 function rankSlot(key: number): number {
   const slot = Math.imul(key, 0x9e3779b1) >>> 20;
@@ -111,14 +99,43 @@ function rankSlot(key: number): number {
   return slot;
 }
 
-/** The FEN text of the rank with key `key` (from `rankKey`, never -1), from the memo table. @internal */
-export function rankTextOfKey(key: number): string {
+/** The FEN text of the rank with key `key` (from `rankKey`, never -1), from the memo table. */
+function rankTextOfKey(key: number): string {
   return RANK_TEXTS[rankSlot(key)] ?? '';
 }
 
-/** `rankTextOfKey(key) + '/'`, from the memo table. @internal */
-export function rankTextSlashedOfKey(key: number): string {
+/** `rankTextOfKey(key) + '/'`, from the memo table. */
+function rankTextSlashedOfKey(key: number): string {
   return RANK_TEXTS_SLASHED[rankSlot(key)] ?? '';
+}
+
+/**
+ * Writes placements from rank keys (rank 1 first), remembering the texts of the last placement it
+ * wrote: consecutive FENs of a game share most ranks, and comparing keys beats a table lookup.
+ * One per line of play.
+ */
+export class PlacementWriter {
+  /** -1 is no rank's key. */
+  private readonly keys = new Int32Array(8).fill(-1);
+  private readonly texts: string[] = ['', '', '', '', '', '', '', ''];
+
+  /** The placement field of the ranks with keys `rankKeys` (rank 1 first, none -1). */
+  write(rankKeys: Int32Array): string {
+    const keys = this.keys;
+    const texts = this.texts;
+    let placement = '';
+    for (let rank = 7; rank >= 0; rank--) {
+      const key = rankKeys[rank] ?? 0;
+      let text = texts[rank] ?? '';
+      if (keys[rank] !== key) {
+        text = rank > 0 ? rankTextSlashedOfKey(key) : rankTextOfKey(key);
+        keys[rank] = key;
+        texts[rank] = text;
+      }
+      placement += text;
+    }
+    return placement;
+  }
 }
 
 function rankText(board: Board, base: number): string {
@@ -226,28 +243,60 @@ function castlingLetter(
  */
 export function makeFen(pos: Setup & { readonly chess960?: boolean }, options: MakeFenOptions = {}): string {
   const chess960 = pos.chess960 === true;
-  const board = pos instanceof Position ? boardOf(pos) : pos.board; // Position.board would copy
-  return (
-    makeBoardFen(board) +
-    (pos.turn === 'white' ? ' w ' : ' b ') +
-    makeCastlingField(board, pos.castlingRooks, chess960, options.castling ?? 'xfen') +
-    ' ' +
-    makeEpField(pos, chess960, options.ep ?? 'always') +
-    ' ' +
-    pos.halfmoves +
-    ' ' +
-    pos.fullmoves
-  );
+  const mode = options.castling ?? 'xfen';
+  const black = pos.turn !== 'white';
+  const ep = fenEpSquare(pos, chess960, options.ep ?? 'always');
+  let middle: string | undefined;
+  let board: Board;
+  if (pos instanceof Position) {
+    board = boardOf(pos); // Position.board would copy
+    middle = standardMiddleFields(black, castlingMaskOf(pos), ep, chess960, mode);
+  } else {
+    board = pos.board;
+  }
+  middle ??= middleFields(black, makeCastlingField(board, pos.castlingRooks, chess960, mode), ep);
+  return joinFen(makeBoardFen(board), middle, pos.halfmoves, pos.fullmoves);
 }
 
-function makeEpField(pos: Setup, chess960: boolean, mode: FenEpMode): string {
+const SCRATCH = new MutableBoard();
+
+/** The en passant square the FEN of `pos` shows in `mode`, -1 for '-' (see `shownEpSquare`). */
+function fenEpSquare(pos: Setup, chess960: boolean, mode: FenEpMode): number {
   const square = pos.epSquare;
-  if (square === undefined) return '-';
-  if (mode === 'always') return squareName(square);
+  if (square === undefined) return -1;
+  if (mode === 'always') return square;
   const position = pos instanceof Position ? pos : Position.fromSetupUnchecked(pos, chess960);
-  // The pseudo test reads a few squares; the legal one loads the position into a scratch board and
-  // plays the capture. A legal capture needs the pseudo conditions (the same ones generateEnPassant
-  // checks first), and after most double pushes no pawn stands ready, so test the cheap one first.
-  const keep = hasPseudoEnPassant(position) && (mode === 'pseudo' || hasLegalEnPassant(position));
-  return keep ? squareName(square) : '-';
+  return shownEpSquare(loadPosition(SCRATCH, position), mode === 'legal');
+}
+
+/** The six fields joined: every FEN forsyth writes is put together here. */
+export function joinFen(placement: string, middle: string, halfmoves: number, fullmoves: number): string {
+  return placement + middle + halfmoves + ' ' + fullmoves;
+}
+
+/** Castling rights that `KQkq` can spell: the rooks on a1, h1, a8, h8. */
+const CORNERS = 0x8181;
+/** `standardMiddleFields` texts by (KQkq bits, en passant square + 1, side to move): 16 × 65 × 2 slots. */
+const MIDDLE_FIELDS: (string | undefined)[] = new Array<string | undefined>(16 * 65 * 2).fill(undefined);
+
+/**
+ * The fields between placement and counters, spaces included (`' w KQkq - '`), memoised, when the
+ * castling rights (an engine mask) are written `KQkq`-style; undefined otherwise (Chess960,
+ * Shredder-FEN, a rook off the corners: then `middleFields` with `makeCastlingField`).
+ */
+export function standardMiddleFields(black: boolean, mask: number, ep: number, chess960: boolean, mode: FenCastlingMode): string | undefined {
+  if (chess960 || mode === 'shredder' || (mask & ~CORNERS) !== 0) return undefined;
+  const bits = ((mask >> 7) & 1) | ((mask & 1) << 1) | ((mask >> 13) & 4) | ((mask >> 5) & 8);
+  const slot = ((bits * 65 + ep + 1) << 1) | (black ? 1 : 0);
+  return (MIDDLE_FIELDS[slot] ??= middleFields(black, STANDARD_CASTLING[bits] ?? '-', ep));
+}
+
+/** The fields between placement and counters, spaces included, from a castling field and an ep square (-1 for none). */
+export function middleFields(black: boolean, castling: string, ep: number): string {
+  return (black ? ' b ' : ' w ') + castling + ' ' + (ep >= 0 ? squareName(ep) : '-') + ' ';
+}
+
+/** `makeCastlingField` for an engine castling mask. */
+export function castlingFieldOfMask(board: Board, mask: number, chess960: boolean, mode: FenCastlingMode): string {
+  return makeCastlingField(board, rooksOfMask(mask), chess960, mode);
 }

@@ -9,12 +9,12 @@
  * castling letters in any order, dash look-alikes, fullmove 0) and reports each repair as a warning;
  * strict mode reports the same problems as errors.
  */
-import { hasErrors } from '../diagnostics.js';
-import type { Checked } from '../result.js';
-import { parseSquare, type Color, type Setup, type Square } from './types.js';
-import { readPlacement } from './fen-placement.js';
-import { readCastling } from './fen-castling.js';
-import { DASH_LIKE, rankWidth, replaced, report, type Reader, type Token } from './fen-reader.js';
+import { hasErrors } from '../../diagnostics.js';
+import type { Checked } from '../../result.js';
+import { parseSquare, type Color, type Setup, type Square } from '../types.js';
+import { readPlacement } from './placement.js';
+import { readCastling } from './castling.js';
+import { DASH_LIKE, rankWidth, replaced, report, type Reader, type Token } from './reader.js';
 
 export interface FenReadOptions {
   /** Read the castling field as Chess960 (Shredder-FEN or X-FEN); otherwise detected from the FEN. */

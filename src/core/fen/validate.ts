@@ -1,63 +1,22 @@
 /**
  * Chess legality of a `Setup` read from a FEN: kings, material, pawns, castling rights, the
  * en-passant square and checks, each problem located in the FEN text when its layout is known.
- * Depends on `types.ts`, `attacks.ts` and the FEN writer (for the FENs that hints suggest); no Node.
+ * Depends on `types.ts`, `attacks.ts`, `validation.ts` (the run and its problems) and
+ * `validate-rights.ts` (castling and en passant); no Node.
  *
  * Key decision: checks are the ones a human can act on, each with a stable code; deeper retrograde
  * analysis (could this pawn structure arise?) is out of scope. Impossible checks follow the rule that
  * one move gives at most two checks, one of them by discovery along a line the mover left.
  */
-import { diagnostic, hasErrors, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
-import { attackersTo, DIRECTION_BETWEEN, DIRECTION_DELTAS, isAttacked } from './attacks.js';
-import type { FenLayout } from './fen-read.js';
-import { makeFen } from './fen-write.js';
-import { checkCastlingRights, checkEnPassant } from './fen-validate-rights.js';
-import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLE_MASK, ROOK, squareName, type Color, type Setup, type Square } from './types.js';
+import { diagnostic, hasErrors, type Diagnostic } from '../../diagnostics.js';
+import { attackersTo, DIRECTION_BETWEEN, DIRECTION_DELTAS, isAttacked } from '../engine/attacks.js';
+import { checkCastlingRights, checkEnPassant } from './validate-rights.js';
+import { Validation, squaresOf, type ValidateOptions } from './validation.js';
 
-export interface ValidateOptions {
-  /** Where each part was written (from `parseFenSetup`), so problems get offsets into the text. */
-  readonly layout?: FenLayout;
-}
-
-/** One validation run: the setup, how to locate things, and the problems found so far. */
-export class Validation {
-  readonly out: Diagnostic[] = [];
-
-  constructor(
-    readonly setup: Setup,
-    readonly chess960: boolean,
-    readonly layout: FenLayout | undefined,
-  ) {}
-
-  /** Adds a problem at `square` (its letter in the placement) or else at the whole `field`. */
-  add(code: DiagnosticCode, message: string, field: number, square?: Square, hint?: string, offset?: number): void {
-    this.out.push(diagnostic(code, message, { ...this.where(field, square, offset), ...(hint ? { hint } : {}) }));
-  }
-
-  private where(field: number, square: Square | undefined, offset: number | undefined): { field: number; offset?: number; length?: number } {
-    const layout = this.layout;
-    if (!layout) return { field };
-    if (offset !== undefined) return { field, offset, length: 1 };
-    const squareOffset = square === undefined ? -1 : (layout.squareOffsets[square] ?? -1);
-    if (squareOffset >= 0) return { field, offset: squareOffset, length: 1 };
-    const span = layout.fields[field];
-    return span ? { field, offset: span.offset, length: span.length } : { field };
-  }
-
-  /** The FEN of the setup with some fields changed: what a hint suggests. */
-  fenWith(changes: Partial<Setup>): string {
-    return makeFen({ ...this.setup, ...changes, chess960: this.chess960 });
-  }
-}
+export type { ValidateOptions } from './validation.js';
+import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLE_MASK, ROOK, squareName, type Color, type Setup, type Square } from '../types.js';
 
 const COLOR_NAMES = ['white', 'black'] as const;
-
-/** Squares holding `code`, ascending. */
-export function squaresOf(setup: Setup, code: number): Square[] {
-  const found: Square[] = [];
-  for (let sq = 0; sq < 64; sq++) if (setup.board[sq] === code) found.push(sq);
-  return found;
-}
 
 /**
  * The chess legality problems of `setup` (empty when it is a legal position): FEN_RANKS_REVERSED

@@ -2,14 +2,14 @@
  * Moves onto one target square, found backwards from that square through the attack tables, then
  * tested for legality one by one. This is the hot path of SAN and UCI resolution: PGN replay asks
  * "which knight can go to f3?" once per ply, and answering it must not cost a full generation.
- * Depends on `attacks.ts`, `mutable-board.ts`, `types.ts`; no Node. Internal to the core.
+ * Depends on `attacks.ts`, `mutable-board.ts`, `types.ts`; no Node. Part of the core's private engine.
  */
 import {
   DIRECTION_BETWEEN, KING_COUNT, KING_TARGETS, KNIGHT_COUNT, KNIGHT_TARGETS, PAWN_COUNT, PAWN_TARGETS, SLIDES,
   firstOccupied,
 } from './attacks.js';
 import { KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_MASK, type MutableBoard } from './mutable-board.js';
-import { BLACK, KING, KNIGHT, PAWN, ROOK } from './types.js';
+import { BLACK, KING, KNIGHT, PAWN, ROOK } from '../types.js';
 
 /**
  * Writes into `out` the pseudo-legal moves (encoded, no promotion bits, no castling) of pieces with
@@ -102,6 +102,39 @@ export function castlingMove(mb: MutableBoard, side: 'king' | 'queen'): number {
     const r = base + file;
     if ((rights & (1 << file)) === 0 || (side === 'king') !== r > k) continue;
     if (mb.board[r] === (ROOK | mb.us) && mb.canCastle(k, r)) return k | (r << 6) | KIND_CASTLE;
+  }
+  return -1;
+}
+
+const FROM_TO = new Int32Array(16);
+
+/**
+ * The encoded legal move `from`-`to` (promotion role code, 0 for none) of the side to move on `mb`
+ * (`inCheck`: whether it is in check), or -1: a normal move first, then castling written either
+ * king-takes-rook or king-to-target. UCI and long algebraic SAN both resolve here.
+ * Cost: the candidates onto `to` only, never a full generation.
+ */
+export function legalFromTo(mb: MutableBoard, inCheck: boolean, from: number, to: number, promotion: number): number {
+  const piece = mb.board[from] ?? 0;
+  if (piece === 0 || (piece & BLACK) !== mb.us) return -1;
+  const lastRank = (piece & 7) === PAWN && to >> 3 === (mb.us ? 0 : 7);
+  if (lastRank !== (promotion !== 0) || promotion === KING || promotion === PAWN) return -1;
+  const n = candidatesTo(mb, piece & 7, to, FROM_TO);
+  for (let i = 0; i < n; i++) {
+    const code = FROM_TO[i] ?? 0;
+    if ((code & 63) === from && isLegalCandidate(mb, code, inCheck)) return code | (promotion << 12);
+  }
+  return (piece & 7) === KING ? castlingFromTo(mb, from, to) : -1;
+}
+
+function castlingFromTo(mb: MutableBoard, from: number, to: number): number {
+  if ((from & 56) !== (to & 56) || from === to) return -1;
+  for (const side of ['king', 'queen'] as const) {
+    const code = castlingMove(mb, side);
+    if (code < 0) continue;
+    const rook = (code >> 6) & 63;
+    const kingTarget = (from & 56) + (side === 'king' ? 6 : 2);
+    if (to === rook || to === kingTarget) return code;
   }
   return -1;
 }

@@ -10,11 +10,11 @@
  * on a back rank, the side not to move in check, too many pieces or a check no move can give leave
  * the position unplayable (undefined), as they would leave any reader guessing.
  */
-import { hasErrors, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
-import { inUsualOrder } from './fen-castling.js';
-import { parseFenSetup } from './fen-read.js';
-import { validateSetup } from './fen-validate.js';
-import { Position } from './position.js';
+import { hasErrors, type Diagnostic, type DiagnosticCode } from '../../diagnostics.js';
+import { inUsualOrder } from './castling.js';
+import { parseFenSetup } from './read.js';
+import { validateSetup } from './validate.js';
+import { Position } from '../position.js';
 
 /** One change a repair made, at the characters of the text it concerns. */
 export interface FenChange {

@@ -10,7 +10,7 @@
  * Directions are numbered 0–7: N, S, E, W (orthogonal, rook-like) then NE, SW, NW, SE (diagonal),
  * paired so that direction `d ^ 1` is the opposite of `d`.
  */
-import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, type Board, type Color, type Square } from './types.js';
+import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, type Board, type Color, type Square } from '../types.js';
 
 /** File and rank steps for directions 0–7. */
 const DIR_FILE = [0, 0, 1, -1, 1, -1, -1, 1] as const;

@@ -1,0 +1,177 @@
+/**
+ * `LineBoard`: a game played forward on one private mutable board, with a compact log of every
+ * position reached, from which `Line` (core's face for replay) builds `Position`s and FENs on
+ * demand. Depends on `mutable-board.ts` and `rank-key.ts`; no Node. Part of the core's private engine.
+ *
+ * Key decision: a ply costs one make on the live board and sixteen integer stores into the log (the
+ * eight rank keys, then the state and the move), not an immutable `Position` (an object and a 64-byte
+ * copy) per ply. Only the ranks a move touched get new keys; FEN writing reuses the texts of the
+ * others, and check is found by the cheap "does this move give check" test where it is valid.
+ */
+import { MutableBoard, NULL_MOVE, resetsHalfmoves } from './mutable-board.js';
+import { rankKey, unpackRank } from './rank-key.js';
+import type { Board } from '../types.js';
+
+/** Log entry layout: rank keys 0–7 (rank 1 first), then these fields. */
+const TURN = 8;
+const CASTLING = 9;
+const EP = 10;
+/** The en passant square a FEN shows (per the caller's rule), -1 for '-'. */
+const FEN_EP = 11;
+const HALFMOVES = 12;
+const FULLMOVES = 13;
+/** Both king squares, 8 bits each (255 for none). */
+const KINGS = 14;
+/** The encoded move that led here (`NULL_MOVE` for a null move), -1 for the first entry. */
+const MOVE = 15;
+const STRIDE = 16;
+
+export class LineBoard {
+  /** The live board: the position after the last move played. Resolution reads it, never writes. */
+  readonly live = new MutableBoard();
+  private readonly keys = new Int32Array(8);
+  private halfmoves: number;
+  private fullmoves: number;
+  /** Whether the side to move on the live board is in check. */
+  check: boolean;
+  /**
+   * Whether the side not to move may be in check (after a null move out of check, or a restore):
+   * then the next move's check is found by the full test, since the cheap one assumes not.
+   */
+  private opponentMayBeInCheck = true;
+  /** The move played since the last `record` (-1 for none). */
+  private lastMove = -1;
+  private log: Int32Array;
+  private size = 0;
+
+  /**
+   * Starts from a validated position (its board holds piece codes only); `plies` sizes the log
+   * (it grows as needed). The caller records the start as entry 0.
+   */
+  constructor(board: Board, us: number, castling: number, ep: number, whiteKing: number, blackKing: number,
+    halfmoves: number, fullmoves: number, plies: number) {
+    const live = this.live.load(board, us, castling, ep, whiteKing, blackKing);
+    for (let rank = 0; rank < 8; rank++) this.keys[rank] = rankKey(live.board, rank * 8);
+    this.halfmoves = halfmoves;
+    this.fullmoves = fullmoves;
+    this.check = live.inCheck();
+    this.log = new Int32Array(STRIDE * (plies + 1));
+  }
+
+  /** Plays an encoded legal move (or `NULL_MOVE`) on the live board. */
+  play(code: number): void {
+    const mb = this.live;
+    this.lastMove = code;
+    if (mb.us) this.fullmoves++;
+    if (code === NULL_MOVE) {
+      this.opponentMayBeInCheck = this.check;
+      mb.passTurn();
+      this.halfmoves++;
+      this.check = mb.inCheck();
+      return;
+    }
+    const b = mb.board;
+    const from = code & 63;
+    const to = (code >> 6) & 63;
+    this.halfmoves = resetsHalfmoves(b, code) ? 0 : this.halfmoves + 1;
+    mb.playForward(code);
+    // Only the ranks of `from` and `to` change (castling stays on one rank, en passant takes on `from`'s).
+    this.keys[from >> 3] = rankKey(b, from & 56);
+    this.keys[to >> 3] = rankKey(b, to & 56);
+    this.check = mb.checkAfter(code, !this.opponentMayBeInCheck);
+    // The mover's king is safe after a legal move: the side now to move may rely on that.
+    this.opponentMayBeInCheck = false;
+  }
+
+  /** Appends the live position to the log, with `fenEp` the en passant square its FEN shows; returns its entry. */
+  record(fenEp: number): number {
+    const entry = this.size++;
+    const o = entry * STRIDE;
+    if (o + STRIDE > this.log.length) {
+      const grown = new Int32Array(this.log.length * 2);
+      grown.set(this.log);
+      this.log = grown;
+    }
+    const log = this.log;
+    const keys = this.keys;
+    const mb = this.live;
+    for (let rank = 0; rank < 8; rank++) log[o + rank] = keys[rank] ?? 0;
+    log[o + TURN] = mb.us;
+    log[o + CASTLING] = mb.castling;
+    log[o + EP] = mb.ep;
+    log[o + FEN_EP] = fenEp;
+    log[o + HALFMOVES] = this.halfmoves;
+    log[o + FULLMOVES] = this.fullmoves;
+    log[o + KINGS] = ((mb.kings[0] ?? -1) & 255) | (((mb.kings[1] ?? -1) & 255) << 8);
+    log[o + MOVE] = this.lastMove;
+    this.lastMove = -1;
+    return entry;
+  }
+
+  /** Makes logged `entry` the live position again (to replay a variation from it). */
+  restore(entry: number): void {
+    const log = this.log;
+    const o = entry * STRIDE;
+    const mb = this.live;
+    this.boardAt(entry, mb.board);
+    mb.load(mb.board, this.usAt(entry), this.castlingAt(entry), this.epAt(entry), this.kingAt(entry, 0), this.kingAt(entry, 1));
+    for (let rank = 0; rank < 8; rank++) this.keys[rank] = log[o + rank] ?? 0;
+    this.halfmoves = this.halfmovesAt(entry);
+    this.fullmoves = this.fullmovesAt(entry);
+    this.check = mb.inCheck();
+    this.opponentMayBeInCheck = true;
+    this.lastMove = -1;
+  }
+
+  /** The board of `entry`, decoded from its rank keys into `out`. */
+  boardAt(entry: number, out: Int8Array): Int8Array {
+    const o = entry * STRIDE;
+    for (let rank = 0; rank < 8; rank++) unpackRank(this.log[o + rank] ?? 0, out, rank * 8);
+    return out;
+  }
+
+  /** Copies the eight rank keys of `entry` (rank 1 first) into `out`. */
+  rankKeysAt(entry: number, out: Int32Array): Int32Array {
+    const o = entry * STRIDE;
+    for (let rank = 0; rank < 8; rank++) out[rank] = this.log[o + rank] ?? 0;
+    return out;
+  }
+
+  /** Who is to move in `entry`: 0 for white, `BLACK` for black. */
+  usAt(entry: number): number {
+    return this.log[entry * STRIDE + TURN] ?? 0;
+  }
+
+  castlingAt(entry: number): number {
+    return this.log[entry * STRIDE + CASTLING] ?? 0;
+  }
+
+  /** The en passant square of `entry` (after any double push), -1 for none. */
+  epAt(entry: number): number {
+    return this.log[entry * STRIDE + EP] ?? -1;
+  }
+
+  /** The en passant square the FEN of `entry` shows, -1 for none. */
+  fenEpAt(entry: number): number {
+    return this.log[entry * STRIDE + FEN_EP] ?? -1;
+  }
+
+  halfmovesAt(entry: number): number {
+    return this.log[entry * STRIDE + HALFMOVES] ?? 0;
+  }
+
+  fullmovesAt(entry: number): number {
+    return this.log[entry * STRIDE + FULLMOVES] ?? 1;
+  }
+
+  /** The king square of `side` (0 white, 1 black) in `entry`, -1 for none. */
+  kingAt(entry: number, side: number): number {
+    const square = ((this.log[entry * STRIDE + KINGS] ?? 0) >> (8 * side)) & 255;
+    return square === 255 ? -1 : square;
+  }
+
+  /** The encoded move that led to `entry` (`NULL_MOVE` for a null move), -1 for the first entry. */
+  moveAt(entry: number): number {
+    return this.log[entry * STRIDE + MOVE] ?? -1;
+  }
+}

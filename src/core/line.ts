@@ -1,0 +1,134 @@
+/**
+ * `Line`: the one fast path for playing a game's moves, SAN by SAN, with every position reached
+ * kept in a compact log from which `Position`s and FENs are built on demand. What replay uses
+ * (through `src/core/index.ts`); the rules it applies are the engine's and the FEN writer's, the
+ * same ones `Position.play`, `makeFen` and `parseSan` use. Depends on `engine/line-board.ts`,
+ * `san/resolve.ts`, `fen/write.ts`, `position.ts`; no Node.
+ *
+ * Key decision: a ply is one SAN read into reused numeric fields, one resolution on the live board,
+ * one make and a log entry (see `LineBoard`): no `Position`, no move object, until someone asks.
+ * A FEN is built from as few strings as possible (ranks with their slash, the middle fields
+ * memoised), since the caller's first read flattens them.
+ */
+import { LineBoard } from './engine/line-board.js';
+import { shownEpSquare } from './engine/movegen.js';
+import { NULL_MOVE, decodeMove } from './engine/mutable-board.js';
+import {
+  PlacementWriter, castlingFieldOfMask, joinFen, middleFields, standardMiddleFields, type FenCastlingMode, type FenEpMode,
+} from './fen/write.js';
+import { boardOf, castlingMaskOf, positionFromCompact, type Position } from './position.js';
+import type { SanError } from './san/errors.js';
+import { resolveOn } from './san/resolve.js';
+import { SanFields, readSan, syntaxError } from './san/syntax.js';
+import { BLACK, type Move } from './types.js';
+
+const SAN = new SanFields();
+/** Scratch for `position()` and castling letters: both copy or only read it. */
+const ENTRY_BOARD = new Int8Array(64);
+const RANK_KEYS = new Int32Array(8);
+
+/** How a line writes its FENs (see `makeFen`). */
+export interface LineFenOptions {
+  readonly ep?: FenEpMode;
+  readonly castling?: FenCastlingMode;
+}
+
+export class Line {
+  private readonly board: LineBoard;
+  private readonly chess960: boolean;
+  private readonly epMode: FenEpMode;
+  private readonly castlingMode: FenCastlingMode;
+  private readonly placement = new PlacementWriter();
+  /** Positions built so far, by entry, so a ply's `position` and the next ply's `before` are one object. */
+  private readonly positions: (Position | undefined)[] = [];
+
+  /**
+   * Starts from `start` (a validated position), logged as entry 0; `plies` sizes the log (it grows
+   * as needed).
+   */
+  constructor(start: Position, plies: number, options: LineFenOptions = {}) {
+    const own = boardOf(start);
+    this.board = new LineBoard(
+      own, start.turn === 'white' ? 0 : BLACK, castlingMaskOf(start), start.epSquare ?? -1, own.indexOf(6), own.indexOf(6 | BLACK),
+      start.halfmoves, start.fullmoves, plies,
+    );
+    this.chess960 = start.chess960;
+    this.epMode = options.ep ?? 'always';
+    this.castlingMode = options.castling ?? 'xfen';
+    this.board.record(this.fenEp());
+    this.positions[0] = start;
+  }
+
+  /**
+   * Plays the move `san` names on the live position (null moves included) and logs the position
+   * reached: its entry number, or the `SanError` (as `parseSan` gives it), the live position then
+   * unchanged.
+   */
+  play(san: string): number | SanError {
+    const board = this.board;
+    const why = readSan(san, SAN);
+    if (why !== undefined) return syntaxError(san, why);
+    const code = resolveOn(board.live, board.check, SAN, san, true);
+    if (typeof code !== 'number') return code;
+    board.play(code);
+    return board.record(this.fenEp());
+  }
+
+  /** The en passant square the FEN of the live position shows, or -1. */
+  private fenEp(): number {
+    const live = this.board.live;
+    return this.epMode === 'always' ? live.ep : shownEpSquare(live, this.epMode === 'legal');
+  }
+
+  /** Makes logged `entry` the live position again (to play a variation from it). */
+  restore(entry: number): void {
+    this.board.restore(entry);
+  }
+
+  /** The position of `entry`, built on first request. */
+  position(entry: number): Position {
+    const known = this.positions[entry];
+    if (known !== undefined) return known;
+    const b = this.board;
+    const ep = b.epAt(entry);
+    const pos = positionFromCompact(
+      b.boardAt(entry, ENTRY_BOARD), this.turnAt(entry), b.castlingAt(entry), ep >= 0 ? ep : undefined, b.halfmovesAt(entry),
+      b.fullmovesAt(entry), this.chess960, b.kingAt(entry, 0), b.kingAt(entry, 1),
+    );
+    this.positions[entry] = pos;
+    return pos;
+  }
+
+  /** The move that led to `entry` (undefined for entry 0). */
+  move(entry: number): Move | undefined {
+    const code = this.board.moveAt(entry);
+    if (code < 0) return undefined;
+    return code === NULL_MOVE ? { null: true } : decodeMove(code);
+  }
+
+  /** Whether the move that led to `entry` is a null move. */
+  isNullAt(entry: number): boolean {
+    return this.board.moveAt(entry) === NULL_MOVE;
+  }
+
+  /** Who is to move in `entry`. */
+  turnAt(entry: number): 'white' | 'black' {
+    return this.board.usAt(entry) ? 'black' : 'white';
+  }
+
+  fullmovesAt(entry: number): number {
+    return this.board.fullmovesAt(entry);
+  }
+
+  /** The FEN of `entry`, as `makeFen` writes it with this line's ep and castling modes. */
+  fen(entry: number): string {
+    const b = this.board;
+    const black = b.usAt(entry) !== 0;
+    const mask = b.castlingAt(entry);
+    const ep = b.fenEpAt(entry);
+    const middle =
+      standardMiddleFields(black, mask, ep, this.chess960, this.castlingMode) ??
+      middleFields(black, castlingFieldOfMask(b.boardAt(entry, ENTRY_BOARD), mask, this.chess960, this.castlingMode), ep);
+    return joinFen(this.placement.write(b.rankKeysAt(entry, RANK_KEYS)), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
+  }
+}

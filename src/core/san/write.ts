@@ -1,0 +1,75 @@
+/**
+ * SAN writing: `makeSan`, canonical SAN of a legal move. Depends on the engine (`candidates`,
+ * `movegen`, `mutable-board`), `position` and `uci` (castling test); no Node.
+ */
+import { checkObject } from '../../arguments.js';
+import { candidatesTo, isLegalCandidate } from '../engine/candidates.js';
+import { generateLegal } from '../engine/movegen.js';
+import { KIND_EN_PASSANT, KIND_MASK, MutableBoard } from '../engine/mutable-board.js';
+import { boardOf, checkPosition, encodeNormalMove, loadPosition, type Position } from '../position.js';
+import { isCastling } from '../uci.js';
+import { FILE_NAMES, RANK_NAMES, ROLES, isNullMove, squareName, type Move, type NormalMove, type Role } from '../types.js';
+
+const SCRATCH = new MutableBoard();
+const CANDIDATES = new Int32Array(16);
+const MOVE_BUFFER = new Int32Array(256);
+const LETTERS = ' PNBRQK';
+
+/**
+ * Canonical SAN of a legal `move`: piece letter, the least disambiguation that works (file, else
+ * rank, else both), `x` on captures, `=Q` promotions, `O-O`/`O-O-O`, then `+` or `#`; `--` for a
+ * null move.
+ *
+ * @example makeSan(initialPosition(), { from: 6, to: 21 }) // 'Nf3'
+ */
+export function makeSan(pos: Position, move: Move): string {
+  checkPosition('makeSan', pos);
+  checkObject('makeSan', 'the move', move);
+  if (isNullMove(move)) return '--';
+  const mb = loadPosition(SCRATCH, pos);
+  const code = encodeNormalMove(pos, move);
+  let san: string;
+  if (isCastling(pos, move)) san = move.to > move.from ? 'O-O' : 'O-O-O';
+  else san = moveText(pos, mb, move, code);
+  mb.make(code);
+  if (mb.inCheck()) san += generateLegal(mb, MOVE_BUFFER, 0) === 0 ? '#' : '+';
+  mb.unmake(code);
+  return san;
+}
+
+function moveText(pos: Position, mb: MutableBoard, move: NormalMove, code: number): string {
+  const board = boardOf(pos);
+  const role = (board[move.from] ?? 0) & 7;
+  const capture = board[move.to] !== 0 || (code & KIND_MASK) === KIND_EN_PASSANT;
+  const target = squareName(move.to);
+  if (role === 1) {
+    const promotion = move.promotion === undefined ? '' : `=${letterOf(move.promotion)}`;
+    return (capture ? `${FILE_NAMES.charAt(move.from & 7)}x` : '') + target + promotion;
+  }
+  return LETTERS.charAt(role) + disambiguation(mb, role, move, pos.isCheck()) + (capture ? 'x' : '') + target;
+}
+
+function letterOf(role: Role): string {
+  return LETTERS.charAt(ROLES.indexOf(role) + 1);
+}
+
+/** The shortest prefix telling `move` apart from other legal moves of the same kind to its square. */
+function disambiguation(mb: MutableBoard, role: number, move: NormalMove, inCheck: boolean): string {
+  const n = candidatesTo(mb, role, move.to, CANDIDATES);
+  let others = false;
+  let sameFile = false;
+  let sameRank = false;
+  for (let i = 0; i < n; i++) {
+    const code = CANDIDATES[i] ?? 0;
+    const from = code & 63;
+    if (from === move.from || !isLegalCandidate(mb, code, inCheck)) continue;
+    others = true;
+    if ((from & 7) === (move.from & 7)) sameFile = true;
+    if (from >> 3 === move.from >> 3) sameRank = true;
+  }
+  if (!others) return '';
+  const file = FILE_NAMES.charAt(move.from & 7);
+  const rank = RANK_NAMES.charAt(move.from >> 3);
+  if (!sameFile) return file;
+  return sameRank ? file + rank : rank;
+}
