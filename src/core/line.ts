@@ -25,7 +25,6 @@ import { BLACK, type Move } from './types.js';
 const SAN = new SanFields();
 /** Scratch for `position()` and castling letters: both copy or only read it. */
 const ENTRY_BOARD = new Int8Array(64);
-const RANK_KEYS = new Int32Array(8);
 
 /** How a line writes its FENs (see `makeFen`). */
 export interface LineFenOptions {
@@ -129,6 +128,6 @@ export class Line {
     const middle =
       standardMiddleFields(black, mask, ep, this.chess960, this.castlingMode) ??
       middleFields(black, castlingFieldOfMask(b.boardAt(entry, ENTRY_BOARD), mask, this.chess960, this.castlingMode), ep);
-    return joinFen(this.placement.write(b.rankKeysAt(entry, RANK_KEYS)), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
+    return joinFen(this.placement.write(b.entries, b.offsetOf(entry)), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
   }
 }

@@ -130,11 +130,17 @@ export class LineBoard {
     return out;
   }
 
-  /** Copies the eight rank keys of `entry` (rank 1 first) into `out`. */
-  rankKeysAt(entry: number, out: Int32Array): Int32Array {
-    const o = entry * STRIDE;
-    for (let rank = 0; rank < 8; rank++) out[rank] = this.log[o + rank] ?? 0;
-    return out;
+  /**
+   * The log itself, for reading the rank keys of `entry` in place: they are its eight first
+   * integers from `offsetOf(entry)` on (rank 1 first). Callers only read it.
+   */
+  get entries(): Int32Array {
+    return this.log;
+  }
+
+  /** Where `entry` starts in `entries`. */
+  offsetOf(entry: number): number {
+    return entry * STRIDE;
   }
 
   /** Who is to move in `entry`: 0 for white, `BLACK` for black. */

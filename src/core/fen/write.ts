@@ -119,13 +119,13 @@ export class PlacementWriter {
   private readonly keys = new Int32Array(8).fill(-1);
   private readonly texts: string[] = ['', '', '', '', '', '', '', ''];
 
-  /** The placement field of the ranks with keys `rankKeys` (rank 1 first, none -1). */
-  write(rankKeys: Int32Array): string {
+  /** The placement field of the ranks with keys `rankKeys[at]` … `rankKeys[at + 7]` (rank 1 first, none -1). */
+  write(rankKeys: Int32Array, at: number): string {
     const keys = this.keys;
     const texts = this.texts;
     let placement = '';
     for (let rank = 7; rank >= 0; rank--) {
-      const key = rankKeys[rank] ?? 0;
+      const key = rankKeys[at + rank] ?? 0;
       let text = texts[rank] ?? '';
       if (keys[rank] !== key) {
         text = rank > 0 ? rankTextSlashedOfKey(key) : rankTextOfKey(key);
