@@ -45,6 +45,8 @@ const LAYER_MAY_IMPORT: Record<string, readonly string[]> = {
   'src/filter/': ['src/filter/', PGN, 'src/result', 'src/diagnostics'],
   'src/replay/': ['src/replay/', CORE, PGN, 'src/result', 'src/diagnostics', 'src/arguments'],
   'src/openings/': ['src/openings/', CORE, 'src/replay/', PGN, 'src/filter/', 'src/result', 'src/diagnostics'],
+  // The topic entry points (forsyth/fen, forsyth/pgn, …): faces of the parts, nothing of their own.
+  'src/entry/': [CORE, PGN, 'src/replay/', 'src/openings/', 'src/filter/index.js', 'src/diagram/', 'src/result', 'src/diagnostics'],
   'src/node/': ['src/node/', PGN, 'src/index', 'src/result', 'src/diagnostics', 'src/arguments', 'node:', 'iconv-lite', 'fzstd', 'fflate'],
 };
 
@@ -104,9 +106,16 @@ describe('src/ dependency directions', () => {
     expect(offending).toEqual([]);
   });
 
-  it('src/index.ts takes the core and the PGN layer from their faces', () => {
+  it('src/index.ts re-exports the topic entry points (src/entry/) and nothing else', () => {
     const file = join(ROOT, 'src/index.ts');
     const targets = importsOf(file).map((s) => target(file, s));
+    expect(targets.length).toBeGreaterThan(5);
+    expect(targets.filter((t) => !t.startsWith('src/entry/'))).toEqual([]);
+  });
+
+  it('the entry points take the core and the PGN layer from their faces', () => {
+    const entries = files.filter((f) => relative(ROOT, f).startsWith('src/entry/'));
+    const targets = entries.flatMap((f) => importsOf(f).map((s) => target(f, s)));
     for (const [part, face] of [['src/core/', CORE], ['src/pgn/', PGN]] as const) {
       const used = targets.filter((t) => t.startsWith(part));
       expect(used.length).toBeGreaterThan(0);

@@ -137,6 +137,38 @@ describe('the installed package', () => {
     expect(r.status).toBe(0);
   });
 
+  /** A value each topic entry point exports, and its `typeof`. */
+  const ENTRY_VALUES: Record<string, string> = {
+    chess: 'legalMoves', fen: 'parseFen', san: 'parseSan', pgn: 'GameSplitter', replay: 'replay', openings: 'classifyOpening',
+    filter: 'compileWhere', diagram: 'renderBoard', diagnostics: 'formatDiagnostic',
+  };
+
+  it('gives every topic entry point (forsyth/fen, …) to require() and to import, the same values as the root', () => {
+    const names = Object.entries(ENTRY_VALUES);
+    writeFileSync(
+      join(project, 'entries.cjs'),
+      [
+        "const root = require('forsyth');",
+        ...names.map(([e, v]) => `console.log('${e}', typeof require('forsyth/${e}').${v}, require('forsyth/${e}').${v} === root.${v});`),
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(project, 'entries.mjs'),
+      [
+        "import * as root from 'forsyth';",
+        ...names.map(([e], i) => `import * as m${i} from 'forsyth/${e}';`),
+        ...names.map(([e, v], i) => `console.log('${e}', typeof m${i}.${v}, m${i}.${v} === root.${v});`),
+      ].join('\n'),
+    );
+    const expected = names.map(([e]) => `${e} function true\n`).join('');
+    for (const script of ['entries.cjs', 'entries.mjs']) {
+      const r = node([script]);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe(expected);
+      expect(r.status).toBe(0);
+    }
+  });
+
   it('works with import from ESM', () => {
     writeFileSync(join(project, 'use.mjs'), "import { INITIAL_FEN } from 'forsyth';\nimport { readGames } from 'forsyth/node';\nconsole.log(INITIAL_FEN, typeof readGames);\n");
     const r = node(['use.mjs']);
@@ -168,8 +200,15 @@ describe('the installed package', () => {
     const source = [
       "import { parseFen } from 'forsyth';",
       "import { readPgn } from 'forsyth/node';",
+      "import { makeSan, type SanError } from 'forsyth/san';",
+      "import { GameSplitter } from 'forsyth/pgn';",
       "const parsed = parseFen('8/8/8/8/8/8/8/8 w - - 0 1');",
       'const ok: boolean = parsed.ok;',
+      "const kind: SanError['kind'] = 'illegal';",
+      'void kind;',
+      'void new GameSplitter();',
+      '// @ts-expect-error makeSan takes a Position and a move',
+      'makeSan(1, 2);',
       '// @ts-expect-error a number is not a FEN',
       'parseFen(42);',
       '// @ts-expect-error readPgn takes a path or a stream, not a boolean',

@@ -23,7 +23,9 @@ function importsOf(text: string): string[] {
   return found;
 }
 
-const PUBLIC = new Set(['src/index.js', 'src/node/index.js']);
+/** The package's entry points: `forsyth`, `forsyth/node` and the topic ones (`forsyth/fen`, …). */
+const ENTRIES = ['chess', 'fen', 'san', 'pgn', 'replay', 'openings', 'filter', 'diagram', 'diagnostics'];
+const PUBLIC = new Set(['src/index.js', 'src/node/index.js', ...ENTRIES.map((e) => `src/entry/${e}.js`)]);
 
 function allowed(file: string, specifier: string): boolean {
   if (specifier === 'commander' || specifier === 'hyparquet-writer' || specifier === 'hyparquet' || specifier.startsWith('node:')) return true;
@@ -53,6 +55,8 @@ describe('cli/ architecture', () => {
     const file = join(ROOT, 'cli/commands/x.ts');
     expect(allowed(file, '../../src/core/fen.js')).toBe(false);
     expect(allowed(file, '../../src/index.js')).toBe(true);
+    expect(allowed(file, '../../src/entry/fen.js')).toBe(true);
+    expect(allowed(file, '../../src/core/index.js')).toBe(false);
     expect(allowed(file, 'chalk')).toBe(false);
     expect(importsOf("import { a } from '../../src/replay/replay.js';\nimport type { B } from 'x';")).toEqual([
       '../../src/replay/replay.js',
