@@ -33,6 +33,7 @@ function readmeExamples(markdown: string): Example[] {
 function run(code: string, name: string): string {
   const source = code
     .replaceAll("from 'forsyth/node'", `from '${join(ROOT, 'dist/src/node/index.js')}'`)
+    .replace(/from 'forsyth\/([a-z]+)'/g, (_all, entry: string) => `from '${join(ROOT, 'dist/src/entry', `${entry}.js`)}'`)
     .replaceAll("from 'forsyth'", `from '${join(ROOT, 'dist/src/index.js')}'`);
   const file = join(scratch, `${name}.mjs`);
   writeFileSync(file, source);
