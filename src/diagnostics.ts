@@ -13,7 +13,7 @@ export type Severity = 'error' | 'warning' | 'info';
  * tests and users match on them. Add new codes in the section of their domain.
  */
 export const DIAGNOSTIC_CODES = {
-  // ----- FEN (src/core/fen.ts) -----
+  // ----- FEN (src/core/fen/) -----
   FEN_EMPTY: 'error',
   FEN_FIELD_COUNT: 'error',
   FEN_RANK_COUNT: 'error',
