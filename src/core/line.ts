@@ -48,7 +48,7 @@ export class Line {
   constructor(start: Position, plies: number, options: LineFenOptions = {}) {
     const own = boardOf(start);
     this.board = new LineBoard(
-      own, start.turn === 'white' ? 0 : BLACK, castlingMaskOf(start), start.epSquare ?? -1, own.indexOf(6), own.indexOf(6 | BLACK),
+      own, start.turn === 'white' ? 0 : BLACK, castlingMaskOf(start), start.epSquare ?? -1, start.king('white') ?? -1, start.king('black') ?? -1,
       start.halfmoves, start.fullmoves, plies,
     );
     this.chess960 = start.chess960;
