@@ -588,7 +588,7 @@ function ruleRefs(node, out = []) {
 }
 
 /** The generate pass after Peggy's: checks that the generated code is what the predicates expect. */
-function checkGenerated(ast) {
+export function checkGenerated(ast) {
   if (!ast.scanCompiler) return;
   const code = ast.code.toString();
   if (!/function peg\$parse\(input, options\)/.test(code)) fail('the generated parse function no longer takes `input`');
