@@ -45,7 +45,8 @@ export type RawTokenKind =
   | 'overflow';
 
 /**
- * The per-game work budget of the grammar (MAX_ELEMENTS in grammar/pgn.peggy, the same number):
+ * The per-game work budget of the grammar (the bound of `Element|..1000000, Gap|` in
+ * grammar/pgn.peggy, the same number):
  * a game is read up to this many elements, and the rest of its text becomes one `overflow` node.
  */
 export const MAX_GAME_ELEMENTS = 1_000_000;
