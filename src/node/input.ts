@@ -108,7 +108,8 @@ function makeInput(
   let compression: Compression | undefined;
   const warnings: Diagnostic[] = [];
   const counter = { bytes: 0 };
-  // Only a regular file can be read a second time (to recover what gunzip dropped before junk).
+  // Only a regular file can be read a second time (to recover what zlib dropped before junk);
+  // a stream is read member by member instead (decompress.ts).
   const again = size === undefined ? undefined : () => asBuffers(read(), signal, { bytes: 0 });
   async function* chunks(): AsyncGenerator<Buffer> {
     try {

@@ -43,4 +43,18 @@ describe('forsyth fens on compressed input', () => {
     expect(r.stderr).toContain('warning[IO_TRAILING_DATA]');
     expect(r.stderr).toContain('50 games read');
   }, 30_000);
+
+  it('the same on standard input (cat junk.gz | forsyth fens -), and several members in a row', async () => {
+    const games = Array.from({ length: 50 }, () => GAME).join('');
+    const members = Buffer.concat([gzipSync(games.slice(0, 200)), gzipSync(games.slice(200))]);
+    const junk = await run(['fens', '-'], { input: Buffer.concat([members, Buffer.from('junk after the gzip data')]) });
+    expect(junk.code).toBe(0);
+    expect(junk.stdout.split('\n\n')).toHaveLength(50);
+    expect(junk.stderr).toContain('warning[IO_TRAILING_DATA]');
+    expect(junk.stderr).toContain('50 games read');
+    const clean = await run(['fens', '-'], { input: members });
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toBe(junk.stdout);
+    expect(clean.stderr).toBe('50 games read, 100 positions written, 0 errors, 0 warnings\n');
+  }, 30_000);
 });

@@ -151,12 +151,48 @@ describe('gzip with trailing junk', () => {
     expect(input.warnings()).toMatchObject([{ code: 'IO_TRAILING_DATA', severity: 'warning' }]);
   });
 
-  it('from a stream (which cannot be read twice), still reports the junk as an error', async () => {
-    const r = await openInput(Readable.from(chunksOf(junk, 1000)));
-    if (!r.ok) throw new Error(r.error.message);
-    const got = await text(r.value);
-    expect(games.startsWith(got)).toBe(true);
-    expect(r.value.failure()?.message).toMatch(/not valid gzip data/);
+  it('from a stream (which cannot be read twice) too: every byte, then the warning', async () => {
+    for (const size of [1000, 7, 65536]) {
+      const r = await openInput(Readable.from(chunksOf(junk, size)));
+      if (!r.ok) throw new Error(r.error.message);
+      expect(await text(r.value)).toBe(games);
+      expect(r.value.failure()).toBeUndefined();
+      expect(r.value.warnings()).toMatchObject([{ code: 'IO_TRAILING_DATA', severity: 'warning' }]);
+    }
+  });
+
+  it('several members in a row, from a file and from a stream, with junk after them or not', async () => {
+    const parts = [games.slice(0, 5000), games.slice(5000, 5001), '', games.slice(5001)];
+    const members = Buffer.concat(parts.map((part) => gzipSync(part)));
+    for (const [bytes, warned] of [
+      [members, false],
+      [Buffer.concat([members, Buffer.from('junk')]), true],
+      [Buffer.concat([members, Buffer.alloc(300)]), false], // zero padding, as zlib allows
+    ] as const) {
+      const file = await opened(temp.write('members.pgn.gz', bytes));
+      expect(await text(file)).toBe(games);
+      expect(file.failure()).toBeUndefined();
+      const r = await openInput(Readable.from(chunksOf(bytes, 999)));
+      if (!r.ok) throw new Error(r.error.message);
+      expect(await text(r.value)).toBe(games);
+      expect(r.value.failure()).toBeUndefined();
+      expect(r.value.warnings().map((w) => w.code)).toEqual(warned ? ['IO_TRAILING_DATA'] : []);
+    }
+  });
+
+  it('a stream cut short, or with a corrupt member, is still an error after the bytes before it', async () => {
+    const whole = gzipSync(games);
+    const cut = await openInput(Readable.from(chunksOf(whole.subarray(0, whole.length - 4), 500)));
+    if (!cut.ok) throw new Error(cut.error.message);
+    const got = await text(cut.value);
+    expect(games.startsWith(got) && got.length > games.length - 2000).toBe(true);
+    expect(cut.value.failure()?.message).toMatch(/not valid gzip data/);
+    const corrupt = Buffer.from(whole);
+    corrupt[corrupt.length - 6] = (corrupt[corrupt.length - 6] as number) ^ 1; // the CRC-32
+    const bad = await openInput(Readable.from(chunksOf(corrupt, 500)));
+    if (!bad.ok) throw new Error(bad.error.message);
+    await text(bad.value);
+    expect(bad.value.failure()?.message).toMatch(/not valid gzip data/);
   });
 
   it('reads all 300 games through readPgn, with the warning among the file diagnostics', async () => {
