@@ -79,10 +79,21 @@ export function unsupportedMessage(format: Unsupported, name: string): string {
 export class WindowTooLarge extends Error {
   constructor(cause: ZstdWindowError) {
     super(
-      `${cause.message} (zstd -d refuses it too without --long or --memory); if you trust the file, ` +
+      `${cause.message} (zstd -d refuses it too without --long=${windowLog(cause.window)}); if you trust the file, ` +
         `raise the limit with --zstd-window-max ${Math.ceil(cause.window / (1024 * 1024))} (MiB; library: zstdWindowMax)`,
     );
   }
+}
+
+/** The `--long=N` that zstd needs for a window: log2 of its size, rounded up. */
+function windowLog(window: number): number {
+  return Math.max(10, Math.ceil(Math.log2(window)));
+}
+
+/** The pipe that reads a frame forsyth cannot decode: zstd itself, with the window it needs. */
+function zstdPipe(window: number, name: string | undefined): string {
+  const shown = name === undefined ? 'FILE' : /^[\w./+@:-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`;
+  return `zstd -dc --long=${windowLog(window)} ${shown} | forsyth fens -`;
 }
 
 // ----- zstd -----
@@ -90,6 +101,8 @@ export class WindowTooLarge extends Error {
 export interface ZstdOptions {
   /** Largest window accepted, in bytes (default 128 MiB, as `zstd -d`). */
   readonly windowMax?: number;
+  /** The input's name, for the command a refusal suggests. */
+  readonly name?: string;
 }
 
 /** fzstd refuses windows above this (about 2046 MiB). */
@@ -105,7 +118,8 @@ function nativeZstd(): NativeZstd | undefined {
 export async function* unzstd(body: AsyncIterable<Uint8Array>, options: ZstdOptions = {}): AsyncGenerator<Buffer> {
   const limit = Math.max(1024, options.windowMax ?? DEFAULT_ZSTD_WINDOW_MAX);
   const native = nativeZstd();
-  // Without the native decoder, fzstd reads the large windows, up to its own limit.
+  // Without the native decoder, fzstd reads the large windows, up to its own limit; a frame above
+  // that is refused whatever the limit (raising it would not help).
   const scanner = new ZstdFrameScanner(native === undefined ? Math.min(limit, PURE_WINDOW_LIMIT) : limit);
   let refused: ZstdWindowError | undefined;
   async function* pieces(): AsyncGenerator<Uint8Array> {
@@ -130,10 +144,10 @@ export async function* unzstd(body: AsyncIterable<Uint8Array>, options: ZstdOpti
     // A refused frame ends the input early: the decoder's complaint about it is beside the point.
     if (!refused) throw error;
   }
-  if (refused && refused.window <= limit) {
+  if (refused && native === undefined && refused.window > PURE_WINDOW_LIMIT) {
     throw new Error(
-      `${refused.message.replace(/, above.*/, '')}, beyond what forsyth can decode on Node ${process.versions.node} ` +
-        '(Node 22.15 or later can); decompress it on the way in: zstd -dc --long=31 FILE | forsyth fens -',
+      `${refused.message.replace(/, above.*/, '')} (zstd --long=${windowLog(refused.window)}), beyond what forsyth can decode on ` +
+        `Node ${process.versions.node} (Node 22.15 or later can); decompress it on the way in: ${zstdPipe(refused.window, options.name)}`,
     );
   }
   if (refused) throw new WindowTooLarge(refused);

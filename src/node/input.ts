@@ -127,7 +127,7 @@ function makeInput(
         const junk = (): number => warnings.push(diagnostic('IO_TRAILING_DATA', `'${name}' ends with data that is not gzip; it was ignored, every game before it was read`));
         yield* gunzip(body, again, junk);
       } else if (compression === 'zstd') {
-        yield* unzstd(body, options.zstdWindowMax === undefined ? {} : { windowMax: options.zstdWindowMax });
+        yield* unzstd(body, { name, ...(options.zstdWindowMax === undefined ? {} : { windowMax: options.zstdWindowMax }) });
       } else yield* body;
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
