@@ -102,7 +102,7 @@ describe.runIf(hasZstd)('files made with zstd --long (a window above 128 MiB)', 
     expect(pipe?.[2]).toBe(path);
     const raisedToo = await run(['fens', '--zstd-window-max', '2048', path]);
     expect(raisedToo.stderr).toBe(refused.stderr);
-    const piped = await shell(`${pipe?.[1].replace(' | forsyth fens -', ` | "${process.execPath}" "${MAIN}" fens -`)}`);
+    const piped = await shell(`${(pipe?.[1] ?? '').replace(' | forsyth fens -', ` | "${process.execPath}" "${MAIN}" fens -`)}`);
     expect(piped.stdout).toBe(expected.stdout);
   }, 60_000);
 });
