@@ -43,7 +43,11 @@ export function windDownOnInterrupt(): void {
   windingDown++;
 }
 
-/** Lets the event loop run (signals are delivered there): call it now and then in long computations. */
+/**
+ * Lets the event loop run (signals are delivered there): call it now and then in long computations.
+ * Two turns of setImmediate, because one called from an I/O callback runs before the loop polls
+ * again: a signal that came during the computation would still be waiting after it.
+ */
 export function yieldToEvents(): Promise<void> {
-  return new Promise((done) => setImmediate(done));
+  return new Promise((done) => setImmediate(() => setImmediate(done)));
 }

@@ -262,6 +262,8 @@ export class Session {
    * problems it has); after an unreadable input or an interrupt the target is left as it was.
    */
   async finish(options: { positions?: number; strict?: boolean; summaryTo?: 'stderr' | 'output' } = {}): Promise<number> {
+    // A signal that came during the last game's work is seen here, not after the summary.
+    await yieldToEvents();
     const interrupted = interruptExitCode();
     const code = interrupted ?? this.exitCode(options.strict);
     const line = `${interrupted === undefined ? '' : 'interrupted: '}${this.summary(options.positions)}`;

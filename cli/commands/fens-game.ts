@@ -30,6 +30,9 @@ export interface GameOutput {
 
 export type GameFormatter = (game: Game, file: string, number: number) => GameOutput;
 
+/** Rows joined into one flat string at a time (a game of more rows is joined in parts). */
+const LINES_PER_JOIN = 4096;
+
 /** The per-game function for these settings: game `number` (1-based, run-wide) of `file` → its output. */
 export function fensOfGame(settings: FensSettings): GameFormatter {
   if (settings.table) return tableOfGame(settings, settings.table, (records) => records);
@@ -39,12 +42,24 @@ export function fensOfGame(settings: FensSettings): GameFormatter {
   return (game, file, number) => {
     const tags = tagValues(game, settings.columns.tags);
     const replayed = replay(game, settings.replay);
-    const lines: string[] = [];
-    for (const record of replayed) lines.push(formatter.row(positionRow(record, file, number, tags, moves)));
-    // One join per game gives a flat string: the rows' strings (FENs are built from many small
-    // pieces) are garbage at once, instead of being kept alive, piece by piece, in a batch.
-    const text = lines.length === 0 ? '' : `${lines.join('\n')}\n`;
-    return { text, rows: lines.length, diagnostics: [...game.diagnostics, ...replayed.diagnostics] };
+    // Joins give flat strings: the rows' strings (FENs are built from many small pieces, some
+    // 400 bytes a row) are garbage at once instead of being kept alive, piece by piece. A join
+    // every LINES_PER_JOIN rows keeps a huge game's rows at their flat size (70 bytes) meanwhile.
+    const joined: string[] = [];
+    let lines: string[] = [];
+    let rows = 0;
+    for (const record of replayed) {
+      lines.push(formatter.row(positionRow(record, file, number, tags, moves)));
+      if (lines.length === LINES_PER_JOIN) {
+        joined.push(lines.join('\n'));
+        rows += lines.length;
+        lines = [];
+      }
+    }
+    if (lines.length > 0) joined.push(lines.join('\n'));
+    rows += lines.length;
+    const text = rows === 0 ? '' : `${joined.length === 1 ? joined[0] : joined.join('\n')}\n`;
+    return { text, rows, diagnostics: [...game.diagnostics, ...replayed.diagnostics] };
   };
 }
 

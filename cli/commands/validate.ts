@@ -5,7 +5,7 @@
  * --strict: any warning too).
  */
 import { Option, type Command } from 'commander';
-import { validate } from '../../src/index.js';
+import { validateGames } from '../big-games.js';
 import { addInputOptions, type InputOptions } from '../options.js';
 import { openSession } from '../usage.js';
 
@@ -36,8 +36,9 @@ export function registerValidate(program: Command): void {
 
 async function runValidate(files: string[], options: ValidateOptions, cmd: Command): Promise<number> {
   const session = await openSession(cmd, files, { ...options, diagnosticsTo: 'output', diagnosticFormat: options.format });
-  for await (const item of session.games()) {
-    session.reportAll(validate(item.game), item.file.name);
+  // Big games are validated in a worker thread, so that Ctrl-C is seen at once (big-games.ts).
+  for await (const { item, diagnostics } of validateGames(session)) {
+    session.reportAll(diagnostics, item.file.name);
     await session.writer.flushIfFull();
   }
   // The text report ends with its summary; a JSON report stays pure JSON (summary on stderr).

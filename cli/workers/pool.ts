@@ -15,6 +15,7 @@
  * without FORSYTH_DEBUG=1.
  */
 import { Worker } from 'node:worker_threads';
+import { runOnMainThread } from '../big-games.js';
 import type { ChunkItem, Session } from '../session.js';
 import type { PositionsOutput } from '../commands/positions-game.js';
 import type { Batch, BatchGame, BatchReply, EncodedOutput, WorkerTask } from './protocol.js';
@@ -138,8 +139,8 @@ export async function runGames(
     return runInBlocks(session, task, jobs, emit, (items) => runInWorkers(session, task, jobs, emit, items));
   }
   if (jobs > 1) return runInWorkers(session, task, jobs, emit, session.chunks());
-  const perGame = perGameOf(task);
-  for await (const item of session.games()) await emit(perGame(item.game, item.file.name, item.number), item.file.name);
+  // A big game goes to a worker thread all the same, so that Ctrl-C is seen at once.
+  return runOnMainThread(session, task, emit);
 }
 
 /**

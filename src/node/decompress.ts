@@ -12,7 +12,8 @@
  * - gzip: `node:zlib`, fed one chunk at a time. zlib drops the output of the write in which it
  *   meets data that is not gzip (trailing junk), so on such an error a regular file is decoded again
  *   with fflate (pure JS, a third of zlib's speed, but it hands out every byte before the junk);
- *   what was already passed on is skipped. A stream cannot be read twice: there the error stands.
+ *   what was already passed on is skipped. A stream cannot be read twice: there the members are
+ *   walked one by one (gunzipMembers), each inflated raw by zlib, which says where its data ends.
  *   fflate is not used from the start because, on a file cut short, it holds back the last block
  *   that zlib gives out.
  */
@@ -78,10 +79,21 @@ export function unsupportedMessage(format: Unsupported, name: string): string {
 export class WindowTooLarge extends Error {
   constructor(cause: ZstdWindowError) {
     super(
-      `${cause.message} (zstd -d refuses it too without --long or --memory); if you trust the file, ` +
+      `${cause.message} (zstd -d refuses it too without --long=${windowLog(cause.window)}); if you trust the file, ` +
         `raise the limit with --zstd-window-max ${Math.ceil(cause.window / (1024 * 1024))} (MiB; library: zstdWindowMax)`,
     );
   }
+}
+
+/** The `--long=N` that zstd needs for a window: log2 of its size, rounded up. */
+function windowLog(window: number): number {
+  return Math.max(10, Math.ceil(Math.log2(window)));
+}
+
+/** The pipe that reads a frame forsyth cannot decode: zstd itself, with the window it needs. */
+function zstdPipe(window: number, name: string | undefined): string {
+  const shown = name === undefined ? 'FILE' : /^[\w./+@:-]+$/.test(name) ? name : `'${name.replace(/'/g, `'\\''`)}'`;
+  return `zstd -dc --long=${windowLog(window)} ${shown} | forsyth fens -`;
 }
 
 // ----- zstd -----
@@ -89,6 +101,8 @@ export class WindowTooLarge extends Error {
 export interface ZstdOptions {
   /** Largest window accepted, in bytes (default 128 MiB, as `zstd -d`). */
   readonly windowMax?: number;
+  /** The input's name, for the command a refusal suggests. */
+  readonly name?: string;
 }
 
 /** fzstd refuses windows above this (about 2046 MiB). */
@@ -104,7 +118,8 @@ function nativeZstd(): NativeZstd | undefined {
 export async function* unzstd(body: AsyncIterable<Uint8Array>, options: ZstdOptions = {}): AsyncGenerator<Buffer> {
   const limit = Math.max(1024, options.windowMax ?? DEFAULT_ZSTD_WINDOW_MAX);
   const native = nativeZstd();
-  // Without the native decoder, fzstd reads the large windows, up to its own limit.
+  // Without the native decoder, fzstd reads the large windows, up to its own limit; a frame above
+  // that is refused whatever the limit (raising it would not help).
   const scanner = new ZstdFrameScanner(native === undefined ? Math.min(limit, PURE_WINDOW_LIMIT) : limit);
   let refused: ZstdWindowError | undefined;
   async function* pieces(): AsyncGenerator<Uint8Array> {
@@ -129,10 +144,10 @@ export async function* unzstd(body: AsyncIterable<Uint8Array>, options: ZstdOpti
     // A refused frame ends the input early: the decoder's complaint about it is beside the point.
     if (!refused) throw error;
   }
-  if (refused && refused.window <= limit) {
+  if (refused && native === undefined && refused.window > PURE_WINDOW_LIMIT) {
     throw new Error(
-      `${refused.message.replace(/, above.*/, '')}, beyond what forsyth can decode on Node ${process.versions.node} ` +
-        '(Node 22.15 or later can); decompress it on the way in: zstd -dc --long=31 FILE | forsyth fens -',
+      `${refused.message.replace(/, above.*/, '')} (zstd --long=${windowLog(refused.window)}), beyond what forsyth can decode on ` +
+        `Node ${process.versions.node} (Node 22.15 or later can); decompress it on the way in: ${zstdPipe(refused.window, options.name)}`,
     );
   }
   if (refused) throw new WindowTooLarge(refused);
@@ -257,6 +272,8 @@ export async function* gunzip(
   again: (() => AsyncIterable<Buffer>) | undefined,
   onJunk: () => void,
 ): AsyncGenerator<Buffer> {
+  // A stream cannot be read again: its members are walked one by one instead.
+  if (again === undefined) return yield* gunzipMembers(body, onJunk);
   const unzip = zlib.createGunzip();
   const out: Buffer[] = [];
   let failure: (Error & { code?: string }) | undefined;
@@ -290,7 +307,6 @@ export async function* gunzip(
     unzip.destroy();
   }
   if (!failure) return;
-  // A stream cannot be read again: the error stands (read the file by its name to recover).
   if (failure.code !== 'Z_DATA_ERROR' || again === undefined) throw failure;
   // Data that is not gzip after some that was: decode again, without the native stream's losses.
   let skip = passed;
@@ -305,6 +321,149 @@ export async function* gunzip(
   }
   if (seen) onJunk();
   else throw failure;
+}
+
+const GZIP_FLAGS = { text: 1, headerCrc: 2, extra: 4, name: 8, comment: 16 } as const;
+
+/** Thrown as zlib's own errors are (input.ts names them "not valid gzip data"). */
+function gzipError(message: string, code: 'Z_DATA_ERROR' | 'Z_BUF_ERROR'): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/**
+ * Length of the gzip member header (RFC 1952) at the start of `bytes`; 'short' when more bytes
+ * are needed, 'not gzip' when they do not start a member.
+ */
+function memberHeaderLength(bytes: Buffer): number | 'short' | 'not gzip' {
+  if (bytes.length < 10) return bytes[0] !== undefined && bytes[0] !== 0x1f ? 'not gzip' : bytes.length >= 2 && bytes[1] !== 0x8b ? 'not gzip' : 'short';
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b || bytes[2] !== 8) return 'not gzip';
+  const flags = bytes[3] as number;
+  let at = 10;
+  if (flags & GZIP_FLAGS.extra) {
+    if (bytes.length < at + 2) return 'short';
+    at += 2 + (bytes.readUInt16LE(at) as number);
+  }
+  for (const flag of [GZIP_FLAGS.name, GZIP_FLAGS.comment]) {
+    if (!(flags & flag)) continue;
+    const end = bytes.indexOf(0, at);
+    if (end < 0) return 'short';
+    at = end + 1;
+  }
+  if (flags & GZIP_FLAGS.headerCrc) at += 2;
+  return bytes.length < at ? 'short' : at;
+}
+
+/** zlib.crc32 where Node has it (20.15, 22.2 and later); the trailer's CRC is then checked. */
+const crc32 = (zlib as unknown as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+
+/**
+ * gunzip for a stream: each member's header is read here and its deflate data inflated by
+ * `node:zlib` (raw), which stops at the member's end and says how many bytes it took; the trailer
+ * (CRC-32, length) is checked, then what follows is another member, zero padding (ignored, as
+ * zlib does) or junk (`onJunk`, and the end). Every byte before the junk is handed out, without
+ * reading the input twice; a member cut short or corrupt is an error after the bytes before it.
+ */
+async function* gunzipMembers(body: AsyncIterable<Buffer>, onJunk: () => void): AsyncGenerator<Buffer> {
+  const source = body[Symbol.asyncIterator]();
+  let pending: Buffer = Buffer.alloc(0);
+  let finished = false;
+  const more = async (): Promise<boolean> => {
+    if (finished) return false;
+    const next = await source.next();
+    if (next.done) finished = true;
+    else pending = pending.length === 0 ? next.value : Buffer.concat([pending, next.value]);
+    return !next.done;
+  };
+  try {
+    for (let members = 0; ; members++) {
+      let header = memberHeaderLength(pending);
+      while (header === 'short' && (await more())) header = memberHeaderLength(pending);
+      if (members > 0) {
+        // Zero bytes after a member are padding (zlib reads past them too).
+        while (pending.every((b) => b === 0) && (await more())) {}
+        const first = pending.findIndex((b) => b !== 0);
+        if (first < 0) return;
+        pending = pending.subarray(first);
+        header = memberHeaderLength(pending);
+        while (header === 'short' && (await more())) header = memberHeaderLength(pending);
+        if (header === 'not gzip') return onJunk();
+      }
+      if (header === 'not gzip') throw gzipError('incorrect header check', 'Z_DATA_ERROR');
+      if (header === 'short') throw gzipError('unexpected end of file', 'Z_BUF_ERROR');
+      pending = pending.subarray(header);
+      const member = { crc: 0, size: 0 };
+      yield* inflateMember(
+        () => {
+          const chunk = pending;
+          pending = Buffer.alloc(0);
+          return chunk;
+        },
+        more,
+        (rest) => (pending = rest),
+        member,
+      );
+      while (pending.length < 8 && (await more())) {}
+      if (pending.length < 8) throw gzipError('unexpected end of file', 'Z_BUF_ERROR');
+      if (crc32 !== undefined && pending.readUInt32LE(0) !== member.crc >>> 0) throw gzipError('incorrect data check', 'Z_DATA_ERROR');
+      if (pending.readUInt32LE(4) !== member.size % 2 ** 32) throw gzipError('incorrect length check', 'Z_DATA_ERROR');
+      pending = pending.subarray(8);
+    }
+  } finally {
+    await source.return?.();
+  }
+}
+
+/**
+ * One member's deflate data through a raw inflater, one chunk at a time (as `gunzip` does, so a
+ * failure drops nothing that came before): `take` gives the bytes at hand, `more` reads on,
+ * `rest` gets back the bytes after the deflate data. `member` sums the CRC-32 and the length.
+ */
+async function* inflateMember(
+  take: () => Buffer,
+  more: () => Promise<boolean>,
+  rest: (bytes: Buffer) => void,
+  member: { crc: number; size: number },
+): AsyncGenerator<Buffer> {
+  const inflate = zlib.createInflateRaw();
+  const out: Buffer[] = [];
+  let failure: Error | undefined;
+  inflate.on('data', (chunk: Buffer) => out.push(chunk));
+  inflate.on('error', (error) => (failure ??= error));
+  const step = (act: (done: () => void) => void): Promise<void> =>
+    new Promise((done) => {
+      inflate.once('close', done);
+      act(() => {
+        inflate.off('close', done);
+        done();
+      });
+    });
+  const flush = function* (): Generator<Buffer> {
+    for (const chunk of out.splice(0)) {
+      member.size += chunk.length;
+      if (crc32 !== undefined) member.crc = crc32(chunk, member.crc);
+      yield chunk;
+    }
+  };
+  let written = 0;
+  try {
+    for (;;) {
+      const chunk = take();
+      if (chunk.length > 0) {
+        await step((done) => inflate.write(chunk, done));
+        written += chunk.length;
+        yield* flush();
+        if (failure) throw failure;
+        // The inflater took fewer bytes than it was given: its data ended there.
+        if (inflate.bytesWritten < written) return rest(chunk.subarray(chunk.length - (written - inflate.bytesWritten)));
+      }
+      if (!(await more())) break;
+    }
+    await step(() => inflate.end());
+    yield* flush();
+    if (failure) throw failure;
+  } finally {
+    inflate.destroy();
+  }
 }
 
 /** fflate's gunzip over a source: every byte before data that is not gzip, then `onJunk`. */

@@ -108,7 +108,8 @@ function makeInput(
   let compression: Compression | undefined;
   const warnings: Diagnostic[] = [];
   const counter = { bytes: 0 };
-  // Only a regular file can be read a second time (to recover what gunzip dropped before junk).
+  // Only a regular file can be read a second time (to recover what zlib dropped before junk);
+  // a stream is read member by member instead (decompress.ts).
   const again = size === undefined ? undefined : () => asBuffers(read(), signal, { bytes: 0 });
   async function* chunks(): AsyncGenerator<Buffer> {
     try {
@@ -126,7 +127,7 @@ function makeInput(
         const junk = (): number => warnings.push(diagnostic('IO_TRAILING_DATA', `'${name}' ends with data that is not gzip; it was ignored, every game before it was read`));
         yield* gunzip(body, again, junk);
       } else if (compression === 'zstd') {
-        yield* unzstd(body, options.zstdWindowMax === undefined ? {} : { windowMax: options.zstdWindowMax });
+        yield* unzstd(body, { name, ...(options.zstdWindowMax === undefined ? {} : { windowMax: options.zstdWindowMax }) });
       } else yield* body;
     } catch (error) {
       if (signal?.aborted) throw signal.reason;

@@ -21,6 +21,8 @@ function bigPgn(copies: number): string {
 }
 
 interface Interrupted {
+  /** Time from the signal to the end of the process (NaN when none was sent). */
+  readonly afterSignalMs: number;
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
@@ -33,11 +35,11 @@ function interruptRun(args: readonly string[], signal: NodeJS.Signals, when: { b
     const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     let received = 0;
-    let sent = false;
+    let sentAt = 0;
     let stderr = '';
     const send = (): void => {
-      if (sent) return;
-      sent = true;
+      if (sentAt !== 0) return;
+      sentAt = Date.now();
       child.kill(signal);
     };
     child.stdout.on('data', (b: Buffer) => {
@@ -47,7 +49,9 @@ function interruptRun(args: readonly string[], signal: NodeJS.Signals, when: { b
     });
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
     if (when.ms !== undefined) setTimeout(send, when.ms);
-    child.on('close', (code, sig) => done({ code, signal: sig, stdout: Buffer.concat(out).toString('utf8'), stderr }));
+    child.on('close', (code, sig) =>
+      done({ code, signal: sig, stdout: Buffer.concat(out).toString('utf8'), stderr, afterSignalMs: sentAt > 0 ? Date.now() - sentAt : Number.NaN }),
+    );
   });
 }
 
@@ -95,6 +99,92 @@ describe('responsive while the main thread computes', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe('forsyth: interrupted: no count printed\n');
   }, 30_000);
+});
+
+/**
+ * A good game, then one game of some 45 MB within the per-game budget (800,000 elements: moves
+ * with comments full of `[%`), which takes seconds to parse and replay, then a good game.
+ */
+function slowGameFile(): string {
+  const path = join(tempDir(), 'slow-game.pgn');
+  const comment = `{ [%clk 0:01:00] [%eval 0.3] ${'[% a'.repeat(25)} }`;
+  const parts: string[] = [];
+  for (let n = 1; n < 160_000; n += 2) parts.push(`${n}. Nf3 ${comment} Nf6 ${comment} ${n + 1}. Ng1 ${comment} Ng8 ${comment}`);
+  // Its `O–O` (an en dash) gives an info line on stderr with --verbose, once the game is done.
+  const good = '[Event "good"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O\u2013O *\n\n';
+  writeFileSync(path, `${good}[Event "slow"]\n[Result "*"]\n\n${parts.join(' ')} *\n\n${good}`);
+  return path;
+}
+
+/** Runs the CLI and sends `signal` `delayMs` after stderr first shows `cue`. */
+function interruptAfterCue(args: readonly string[], signal: NodeJS.Signals, cue: RegExp, delayMs: number): Promise<Interrupted> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let stderr = '';
+    let sentAt = 0;
+    child.stdout.on('data', (b: Buffer) => out.push(b));
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      if (sentAt === 0 && cue.test(stderr)) {
+        sentAt = -1;
+        setTimeout(() => {
+          sentAt = Date.now();
+          child.kill(signal);
+        }, delayMs);
+      }
+    });
+    child.on('close', (code, sig) =>
+      done({ code, signal: sig, stdout: Buffer.concat(out).toString('utf8'), stderr, afterSignalMs: sentAt > 0 ? Date.now() - sentAt : Number.NaN }),
+    );
+  });
+}
+
+describe('responsive during one slow game', () => {
+  const slow = slowGameFile();
+
+  it.each([
+    ['fens', 'SIGINT', 130],
+    ['fens', 'SIGTERM', 143],
+    ['positions', 'SIGINT', 130],
+  ] as const)('%s: %s in the middle of the game ends the run within a second or so, exit %i', async (command, signal, exit) => {
+    // The cue is the first game's info line; the slow game is then being read or computed.
+    const r = await interruptAfterCue([command, '--verbose', slow], signal, /PGN_LOOKALIKE/, 1000);
+    expect(r.code).toBe(exit);
+    expect(r.afterSignalMs).toBeLessThan(1500);
+    // The first game's positions are all there, on whole lines; the slow game is left out.
+    expect(r.stdout.endsWith('\n')).toBe(true);
+    expect(r.stdout.trim().split('\n').every((line) => FEN_LINE.test(line))).toBe(true);
+    expect(r.stdout.trim().split('\n')).toHaveLength(7);
+    expect(r.stderr).toMatch(/(?:^|\n)interrupted: \d+ games? read, 7 positions written, 0 errors, 0 warnings\n$/);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  }, 60_000);
+
+  it('validate: SIGINT in the middle of the game ends the run within a second or so, exit 130', async () => {
+    // validate's report is on stdout, written at the end: no cue. A game of 600,000 plies and
+    // little text is read in a moment and takes seconds to validate; the signal comes during it.
+    const path = join(tempDir(), 'long-game.pgn');
+    const moves: string[] = [];
+    for (let n = 1; n < 300_000; n += 2) moves.push(`${n}. Nf3 Nf6 ${n + 1}. Ng1 Ng8`);
+    writeFileSync(path, `[Event "long"]\n[Result "*"]\n\n${moves.join(' ')} *\n`);
+    // The signal comes once the run has started on a machine this loaded: after as long as a
+    // run on an empty file takes, and some more.
+    const empty = join(tempDir(), 'empty.pgn');
+    writeFileSync(empty, '');
+    const started = Date.now();
+    await interruptRun(['validate', empty], 'SIGINT', {});
+    const r = await interruptRun(['validate', path], 'SIGINT', { ms: Date.now() - started + 500 });
+    expect(r.code).toBe(130);
+    expect(r.afterSignalMs).toBeLessThan(1500);
+    expect(r.stdout).toMatch(/^interrupted: \d+ games? read, 0 errors, 0 warnings\n$/);
+    expect(r.stderr).not.toMatch(STACK_LINE);
+  }, 60_000);
+
+  it('without a signal the slow game is converted in full, between the two good ones', async () => {
+    const r = await interruptRun(['fens', slow], 'SIGINT', {});
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('3 games read, 320014 positions written, 0 errors, 0 warnings\n');
+  }, 60_000);
 });
 
 describe('the progress bar on an interrupt', () => {

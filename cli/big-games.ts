@@ -1,0 +1,138 @@
+/**
+ * Games big enough to keep the main thread busy for a noticeable time (a 40 MB game takes seconds
+ * to parse, replay and format) are computed in a worker thread, so that the main thread stays free
+ * to see Ctrl-C and SIGTERM: one synchronous parse cannot be cut into slices, and a signal is only
+ * delivered to JavaScript between two turns of the event loop. On an interrupt the worker is
+ * terminated at once (`Worker.terminate` stops even a running loop) and the game is left out, like
+ * the game being read. Smaller games, nearly all of them, run on the main thread as before: the
+ * run lets the event loop through between them (Session.fileItems).
+ *
+ * The thread starts with the first big game of the run and serves the later ones.
+ */
+import { Worker } from 'node:worker_threads';
+import { parseGame, validate, type Diagnostic, type GameChunk } from '../src/index.js';
+import { interruption } from './interrupt.js';
+import type { ChunkItem, Session } from './session.js';
+import type { PositionsOutput } from './commands/positions-game.js';
+import type { WorkerTask } from './workers/protocol.js';
+import { perGameOf } from './workers/tasks.js';
+
+/**
+ * Games of more characters than this go to the worker. At about 0.5 µs per character for the
+ * slowest per-game work (replay and rows, validate), the main thread is then never busy for more
+ * than some 150 ms at a time, three times that on a loaded machine.
+ */
+export const BIG_GAME_CHARS = 256 * 1024;
+
+/** What to do with one game: a `--jobs` task (fens, positions), or `validate`'s report. */
+export type GameJob = WorkerTask | { readonly command: 'validate' };
+
+/** What the thread is sent for one game. */
+export interface BigGameRequest {
+  readonly job: GameJob;
+  readonly chunk: GameChunk;
+  readonly file: string;
+  readonly number: number;
+}
+
+/** Its answer: the job's result, or the message of what it threw. */
+export type BigGameReply<R> = { readonly result: R } | { readonly error: string; readonly stack?: string };
+
+/** An item of `Session.chunks()` that is a game. */
+type GameItem = Extract<ChunkItem, { kind: 'game' }>;
+
+const THREAD_URL = new URL('./big-game-thread.js', import.meta.url);
+
+export function isBig(chunk: GameChunk): boolean {
+  return chunk.text.length > BIG_GAME_CHARS;
+}
+
+/** The worker thread for big games; `run` resolves with undefined when the run is interrupted. */
+export class BigGameThread {
+  private worker: Worker | undefined;
+
+  run<R>(request: BigGameRequest): Promise<R | undefined> {
+    if (interruption.aborted) return Promise.resolve(undefined);
+    const worker = (this.worker ??= new Worker(THREAD_URL));
+    return new Promise<R | undefined>((resolve, reject) => {
+      const stop = (): void => {
+        cleanUp();
+        this.worker = undefined;
+        void worker.terminate();
+        resolve(undefined);
+      };
+      const onMessage = (reply: BigGameReply<R>): void => {
+        cleanUp();
+        if ('result' in reply) return resolve(reply.result);
+        const error = new Error(reply.error);
+        if (reply.stack !== undefined) error.stack = reply.stack;
+        reject(error);
+      };
+      const onError = (error: Error): void => {
+        cleanUp();
+        this.worker = undefined;
+        reject(error);
+      };
+      const cleanUp = (): void => {
+        interruption.removeEventListener('abort', stop);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+      };
+      interruption.addEventListener('abort', stop);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.postMessage(request satisfies BigGameRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+}
+
+/**
+ * `--jobs 1`: every game's per-game work on the main thread, but a big game's in the worker
+ * thread. `emit` gets the outputs in input order; an interrupt ends the loop.
+ */
+export async function runOnMainThread(session: Session, task: WorkerTask, emit: (output: PositionsOutput, file: string) => Promise<void>): Promise<void> {
+  const perGame = perGameOf(task);
+  const thread = new BigGameThread();
+  try {
+    for await (const item of session.chunks()) {
+      session.reportProblems(item);
+      if (item.kind !== 'game') continue;
+      const output = bigGame(item) ? await thread.run<PositionsOutput>(request(task, item)) : perGame(item.game ?? parseGame(item.chunk), item.file.name, item.number);
+      if (output === undefined) break;
+      await emit(output, item.file.name);
+    }
+  } finally {
+    await thread.close();
+  }
+}
+
+/** `validate`'s per-game work the same way: each game's diagnostics, in input order. */
+export async function* validateGames(session: Session): AsyncGenerator<{ item: GameItem; diagnostics: readonly Diagnostic[] }> {
+  const thread = new BigGameThread();
+  try {
+    for await (const item of session.chunks()) {
+      session.reportProblems(item);
+      if (item.kind !== 'game') continue;
+      const diagnostics = bigGame(item) ? await thread.run<readonly Diagnostic[]>(request({ command: 'validate' }, item)) : validate(item.game ?? parseGame(item.chunk));
+      if (diagnostics === undefined) break;
+      yield { item, diagnostics };
+    }
+  } finally {
+    await thread.close();
+  }
+}
+
+/** A big game not parsed yet (one the --where filter parsed is done on the main thread). */
+function bigGame(item: GameItem): boolean {
+  return item.game === undefined && isBig(item.chunk);
+}
+
+function request(job: GameJob, item: GameItem): BigGameRequest {
+  return { job, chunk: item.chunk, file: item.file.name, number: item.number };
+}
