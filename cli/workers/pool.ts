@@ -115,7 +115,8 @@ export function splitReply(reply: Extract<BatchReply, { text: Uint8Array }>): En
   return reply.games.map((g) => {
     const text = reply.text.subarray(at, at + g.bytes);
     at += g.bytes;
-    return g.records ? { text, rows: g.rows, diagnostics: g.diagnostics, records: g.records } : { text, rows: g.rows, diagnostics: g.diagnostics };
+    const output: EncodedOutput = { text, rows: g.rows, diagnostics: g.diagnostics, ...(g.breakIncluded && { breakIncluded: true }) };
+    return g.records ? { ...output, records: g.records } : output;
   });
 }
 

@@ -26,15 +26,18 @@ export type Batch = readonly BatchGame[];
 export interface EncodedOutput {
   readonly text: Uint8Array;
   readonly rows: number;
+  /** The text begins with the game break before this game's rows (see `gameBreakOf`). */
+  readonly breakIncluded?: boolean;
   readonly diagnostics: readonly Diagnostic[];
   readonly records?: readonly KeyedRow[];
 }
 
 /** What the reply says of each game besides its text. */
 export interface GameSummary {
-  /** Length of the game's text in the reply's buffer. */
+  /** Length of the game's text in the reply's buffer (its game break included). */
   readonly bytes: number;
   readonly rows: number;
+  readonly breakIncluded?: boolean;
   readonly diagnostics: readonly Diagnostic[];
   readonly records?: readonly KeyedRow[];
 }

@@ -9,12 +9,13 @@ import { parseGame, type GameChunk } from '../../src/index.js';
 import { shiftChunk, splitBlock } from '../../src/node/index.js';
 import type { PositionsOutput } from '../commands/positions-game.js';
 import type { BatchGame, BatchReply, BlockSplitReply, GameSummary, WorkerMessage, WorkerTask } from './protocol.js';
-import { perGameOf } from './tasks.js';
+import { gameBreakOf, perGameOf } from './tasks.js';
 
 const port = parentPort;
 if (!port) throw new Error('cli/workers/worker.js is a worker thread entry, not a program');
 const task = workerData as WorkerTask;
 const perGame = perGameOf(task);
+const gameBreak = gameBreakOf(task);
 /** Blocks split and waiting for their place in the file. */
 const splitBlocks = new Map<number, readonly GameChunk[]>();
 
@@ -52,14 +53,29 @@ function runGames(batch: readonly BatchGame[]): Outputs {
   // Each game's text is encoded as soon as it is made, so that the strings die young: kept for
   // the whole batch (megabytes), they survived and were copied by every young-generation GC,
   // which made a worker's games twice as slow as the main thread's.
-  const sink = new ByteSink(batch.reduce((sum, g) => sum + g.chunk.text.length, 0) * 8);
+  const chars = batch.reduce((sum, g) => sum + g.chunk.text.length, 0);
+  const sink = new ByteSink(Math.ceil(chars * bytesPerChar * 1.15));
+  let withRows = 0;
   const games = batch.map((g): GameSummary => {
     const output: PositionsOutput = perGame(parseGame(g.chunk), g.file, g.number);
-    const summary = { bytes: sink.append(output.text), rows: output.rows, diagnostics: output.diagnostics };
+    // The game break goes into the bytes (but never before the batch's first game with rows, which
+    // only the main thread can place): the batch's text is then written as one piece.
+    const breakIncluded = gameBreak !== undefined && output.rows > 0 && withRows++ > 0;
+    const bytes = (breakIncluded ? sink.append(gameBreak) + sink.append('\n') : 0) + sink.append(output.text);
+    const summary: GameSummary = { bytes, rows: output.rows, diagnostics: output.diagnostics, ...(breakIncluded && { breakIncluded }) };
     return output.records ? { ...summary, records: output.records } : summary;
   });
-  return { text: sink.take(), games };
+  const text = sink.take();
+  if (chars > 0 && text.length > 0) bytesPerChar = text.length / chars;
+  return { text, games };
 }
+
+/**
+ * Output bytes per character of PGN in the last batch (about 6 for the FENs of every ply), to size
+ * the next batch's buffer: every byte of it counts as the main thread's external memory, which
+ * sets off its garbage collections, until the buffer is written and collected.
+ */
+let bytesPerChar = 8;
 
 const encoder = new TextEncoder();
 
@@ -68,7 +84,7 @@ class ByteSink {
   private bytes: Uint8Array<ArrayBuffer>;
   private used = 0;
 
-  /** `expected`: a guess at the total size in bytes (about eight bytes of FENs per byte of PGN). */
+  /** `expected`: a guess at the total size in bytes. */
   constructor(expected: number) {
     this.bytes = new Uint8Array(Math.max(1024, expected));
   }
@@ -82,8 +98,8 @@ class ByteSink {
       read += done.read;
       written += done.written;
       if (read === text.length) break;
-      // Full: at least double, and leave room for the rest even at three bytes a character.
-      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.used + written + 3 * (text.length - read)));
+      // Full: grow by half, and leave room for the rest even at three bytes a character.
+      const grown = new Uint8Array(Math.max(Math.ceil(this.bytes.length * 1.5), this.used + written + 3 * (text.length - read)));
       grown.set(this.bytes.subarray(0, this.used + written));
       this.bytes = grown;
     }
