@@ -305,6 +305,7 @@ export function shiftChunk(chunk: GameChunk, base: BlockBase): GameChunk {
 }
 
 /** Control bytes other than tab, LF, VT, FF and CR: a line with them may be reported as binary. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its job
 const CONTROL_BYTES = /[\x00-\x08\x0e-\x1f\x7f]/;
 
 /**
