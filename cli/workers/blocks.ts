@@ -19,6 +19,7 @@ import type { Session, ChunkItem } from '../session.js';
 import type { InputFile } from '../inputs.js';
 import type { BatchReply, BlockRun, BlockSplit, BlockSplitReply, EncodedOutput, WorkerMessage, WorkerTask } from './protocol.js';
 import { splitReply } from './pool.js';
+import { noteWorkerTime } from './thread-times.js';
 
 /** FORSYTH_BLOCK_BYTES overrides it, for tests (many blocks on small files) and tuning. */
 const BLOCK_BYTES = Number(process.env['FORSYTH_BLOCK_BYTES']) > 0 ? Number(process.env['FORSYTH_BLOCK_BYTES']) : 2 * 1024 * 1024;
@@ -54,6 +55,7 @@ class BlockWorkers {
           if (reply.stack !== undefined) error.stack = reply.stack;
           return this.fail(error);
         }
+        noteWorkerTime(worker.threadId, reply.cpuMs);
         const id = 'kind' in reply ? reply.id : (reply as { id?: number }).id;
         const key = 'kind' in reply ? -1 - (id as number) : (id as number);
         const job = waiting.get(key);

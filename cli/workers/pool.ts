@@ -20,6 +20,7 @@ import type { PositionsOutput } from '../commands/positions-game.js';
 import type { Batch, BatchGame, BatchReply, EncodedOutput, WorkerTask } from './protocol.js';
 import { perGameOf } from './tasks.js';
 import { runInBlocks } from './blocks.js';
+import { noteWorkerTime } from './thread-times.js';
 
 const BATCH_GAMES = 200;
 /**
@@ -88,6 +89,7 @@ export class WorkerPool {
         if (reply.stack !== undefined) error.stack = reply.stack;
         return this.fail(error);
       }
+      noteWorkerTime(worker.threadId, reply.cpuMs);
       const job = this.busy.get(worker);
       this.busy.delete(worker);
       this.idle.push(worker);

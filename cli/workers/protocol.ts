@@ -49,7 +49,7 @@ export interface GameSummary {
  * of what went wrong.
  */
 export type BatchReply =
-  | { readonly text: Uint8Array; readonly games: readonly GameSummary[] }
+  | { readonly text: Uint8Array; readonly games: readonly GameSummary[]; readonly cpuMs?: number | null }
   | { readonly error: string; readonly stack?: string };
 
 /**
@@ -74,6 +74,8 @@ export interface BlockSplitReply {
   readonly lines: number;
   readonly chars: number;
   readonly encoding?: Diagnostic;
+  /** The worker's CPU time so far, with FORSYTH_THREAD_TIMES (thread-times.ts). */
+  readonly cpuMs?: number | null;
 }
 
 export interface BlockRun {

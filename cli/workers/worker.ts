@@ -10,6 +10,7 @@ import { shiftChunk, splitBlock } from '../../src/node/index.js';
 import type { PositionsOutput } from '../commands/positions-game.js';
 import type { BatchGame, BatchReply, BlockSplitReply, GameSummary, WorkerMessage, WorkerTask } from './protocol.js';
 import { gameBreakOf, perGameOf } from './tasks.js';
+import { threadCpuMs, threadTimesWanted } from './thread-times.js';
 
 const port = parentPort;
 if (!port) throw new Error('cli/workers/worker.js is a worker thread entry, not a program');
@@ -26,7 +27,16 @@ port.on('message', (message: WorkerMessage) => {
       const block = splitBlock(message.path, { start: message.start, end: message.end });
       if (block.clean) splitBlocks.set(message.id, block.chunks);
       const { clean, lines, chars, encoding } = block;
-      const answer: BlockSplitReply = { kind: 'split', id: message.id, clean, games: block.chunks.length, lines, chars, ...(encoding && { encoding }) };
+      const answer: BlockSplitReply = {
+        kind: 'split',
+        id: message.id,
+        clean,
+        games: block.chunks.length,
+        lines,
+        chars,
+        ...(encoding && { encoding }),
+        ...(threadTimesWanted && { cpuMs: threadCpuMs() }),
+      };
       return port.postMessage(answer);
     }
     if (message.kind === 'run') {
@@ -46,7 +56,8 @@ port.on('message', (message: WorkerMessage) => {
 type Outputs = { readonly text: Uint8Array<ArrayBuffer>; readonly games: readonly GameSummary[] };
 
 function reply(answer: Outputs & { id?: number }): void {
-  port?.postMessage(answer satisfies BatchReply, [answer.text.buffer]);
+  const timed = threadTimesWanted ? { ...answer, cpuMs: threadCpuMs() } : answer;
+  port?.postMessage(timed satisfies BatchReply, [answer.text.buffer]);
 }
 
 function runGames(batch: readonly BatchGame[]): Outputs {
