@@ -103,6 +103,15 @@ export class BufferedWriter {
   }
 
   /**
+   * Calls `done` once every chunk flushed so far has left the process (at once when none is
+   * pending): `--jobs` then hands a worker's buffer back to it for its next output.
+   */
+  whenWritten(done: () => void): void {
+    if (this.stream.writableLength === 0) return done();
+    this.stream.write('', () => done());
+  }
+
+  /**
    * Flushes and waits until everything written has been handed to the system. A file then
    * replaces the target when `commit` is true (the run succeeded), and is removed otherwise.
    */

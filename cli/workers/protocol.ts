@@ -87,4 +87,14 @@ export interface BlockRun {
   readonly numberBase: number;
 }
 
-export type WorkerMessage = Batch | BlockSplit | BlockRun;
+/**
+ * A reply's buffer, handed back once its bytes are written, for the worker's next outputs: the
+ * main thread then frees nothing (a freed buffer waits for the main thread's garbage collection,
+ * which external memory sets off, and was a third of the peak memory).
+ */
+export interface Recycle {
+  readonly kind: 'recycle';
+  readonly buffer: ArrayBuffer;
+}
+
+export type WorkerMessage = Batch | BlockSplit | BlockRun | Recycle;

@@ -39,6 +39,11 @@ port.on('message', (message: WorkerMessage) => {
       };
       return port.postMessage(answer);
     }
+    if (message.kind === 'recycle') {
+      spare.push(message.buffer);
+      if (spare.length > SPARE_BUFFERS) spare.shift();
+      return;
+    }
     if (message.kind === 'run') {
       const chunks = splitBlocks.get(message.id) ?? [];
       splitBlocks.delete(message.id);
@@ -89,6 +94,10 @@ function runGames(batch: readonly BatchGame[]): Outputs {
 let bytesPerChar = 8;
 
 const encoder = new TextEncoder();
+/** Buffers the main thread handed back (protocol.ts `Recycle`), at most SPARE_BUFFERS. */
+const spare: ArrayBuffer[] = [];
+const SPARE_BUFFERS = 4;
+const SPARE_ROUNDING = 1024 * 1024;
 
 /** Texts encoded as UTF-8 one after the other into one growing buffer of its own (to transfer). */
 class ByteSink {
@@ -97,7 +106,9 @@ class ByteSink {
 
   /** `expected`: a guess at the total size in bytes. */
   constructor(expected: number) {
-    this.bytes = new Uint8Array(Math.max(1024, expected));
+    const i = spare.findIndex((b) => b.byteLength >= expected);
+    // New buffers are rounded up, so that one handed back fits the next batches too.
+    this.bytes = i >= 0 ? new Uint8Array(spare.splice(i, 1)[0] as ArrayBuffer) : new Uint8Array(Math.ceil(Math.max(1024, expected) / SPARE_ROUNDING) * SPARE_ROUNDING);
   }
 
   /** Appends `text`; returns its length in bytes. */
