@@ -23,7 +23,8 @@ import { noteWorkerTime } from './thread-times.js';
 
 /** FORSYTH_BLOCK_BYTES overrides it, for tests (many blocks on small files) and tuning. */
 const BLOCK_BYTES = Number(process.env['FORSYTH_BLOCK_BYTES']) > 0 ? Number(process.env['FORSYTH_BLOCK_BYTES']) : 512 * 1024;
-const IN_FLIGHT_PER_WORKER = 2;
+/** Blocks handed to each worker ahead of the one being printed: enough that a worker rarely waits for a slower one. */
+const IN_FLIGHT_PER_WORKER = 4;
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 /** Whether `--jobs` workers may read `file` for themselves (a plain file on disk). */
