@@ -20,6 +20,7 @@ import type { InputFile } from '../inputs.js';
 import type { BatchReply, BlockRun, BlockSplit, BlockSplitReply, EncodedOutput, Recycle, WorkerMessage, WorkerTask } from './protocol.js';
 import { splitReply } from './pool.js';
 import { noteWorkerTime } from './thread-times.js';
+import { interruption } from '../interrupt.js';
 
 /** FORSYTH_BLOCK_BYTES overrides it, for tests (many blocks on small files) and tuning. */
 const BLOCK_BYTES = Number(process.env['FORSYTH_BLOCK_BYTES']) > 0 ? Number(process.env['FORSYTH_BLOCK_BYTES']) : 512 * 1024;
@@ -190,6 +191,12 @@ export async function runInBlocks(
       // worker once all its bytes are written (the held output's last of all).
       let printing: { w: number; buffer: ArrayBuffer }[] = [];
       for (let i = 0; i < blocks; i++) {
+        // An interrupt ends the run where it is, as the reading of --jobs 1 stops: the games
+        // printed so far (the held one too) are the output, and the summary counts them.
+        if (interruption.aborted) {
+          await print(held);
+          return;
+        }
         while (dispatched < blocks && dispatched < i + pool.size * IN_FLIGHT_PER_WORKER) dispatch(dispatched++);
         const outputs = await placed[i];
         delete placed[i]; // printed below: a block's output must not outlive its turn
