@@ -1,68 +1,67 @@
 // `npm run bench -- scaling [--corpus PATH] [--runs N] [--copies N]`: how `forsyth fens --jobs 2`
 // scales on one big file, against the reference the issue names: two independent forsyth
-// processes, each on one half of the file (cut at a game start), run at the same time. Also the
-// main thread's share of the CPU with --jobs 2 (sampled from /proc/PID/task/*/stat: the main
-// thread is the task whose id is the process id) and the Amdahl bound it gives for 16 cores.
+// processes, each on one half of the file (cut at a game start), run at the same time.
+//
+// Wall time needs a quiet machine; CPU time (user+sys, from /usr/bin/time) tells more on a busy
+// one: `--jobs 2` should spend about what `--jobs 1` and the two processes spend on the same games.
+// The main thread's share is its CPU time against the worker threads' own, as the run reports them
+// (FORSYTH_THREAD_TIMES, cli/workers/thread-times.ts); the rest of the process's CPU is V8's
+// background threads (JIT compilation, GC). Amdahl's bound for 16 cores takes the main thread's
+// work as the serial part: s = main / (main + workers), bound = 1 / (s + (1 - s) / 16).
 //
 // The input is the bench corpus copied N times (default 5: about 70 MB from the TCEC file).
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CACHE, resolveCorpus } from './corpus.mjs';
 
-const TICKS = 100; // USER_HZ on Linux
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+let serial = 0;
 
-/** CPU seconds per thread of a running process, from /proc (empty off Linux). */
-function threadTimes(pid) {
-  const out = new Map();
-  try {
-    for (const tid of readdirSafe(`/proc/${pid}/task`)) {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) / TICKS);
-    }
-  } catch {
-    // the process ended between two reads
-  }
-  return out;
-}
-
-function readdirSafe(dir) {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-}
-
-/** Runs argv with stdout to /dev/null; wall seconds, and (sampled every 50 ms) main-thread and other threads' CPU seconds. */
+/**
+ * Runs argv with stdout to /dev/null: wall seconds, and where they can be had, CPU seconds
+ * (user+sys), peak resident MB, and the run's own main-thread and worker-thread CPU seconds.
+ */
 function timed(argv) {
+  const id = `${process.pid}-${serial++}`;
+  const timeFile = join(tmpdir(), `forsyth-scaling-time-${id}`);
+  const threadFile = join(tmpdir(), `forsyth-scaling-threads-${id}.json`);
+  const full = TIME ? [TIME, '-f', '%U %S %M', '-o', timeFile, ...argv] : argv;
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(full[0], full.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, FORSYTH_THREAD_TIMES: threadFile } });
     let err = '';
     child.stderr.on('data', (d) => (err = (err + d).slice(-2000)));
-    let last = new Map();
-    const sample = setInterval(() => {
-      const now = threadTimes(child.pid);
-      if (now.size > 0) last = new Map([...last, ...now]);
-    }, 50);
     child.on('error', reject);
     child.on('close', (code) => {
-      clearInterval(sample);
       const wall = Number(process.hrtime.bigint() - t0) / 1e9;
-      const main = last.get(child.pid) ?? 0;
-      const others = [...last].filter(([tid]) => tid !== child.pid).reduce((s, [, t]) => s + t, 0);
-      if (code !== 0 && code !== 1) reject(new Error(`exit ${code}: ${err.trim().split('\n').at(-1)}`));
-      else resolve({ wall, main, others });
+      const read = (file) => {
+        try {
+          return readFileSync(file, 'utf8');
+        } catch {
+          return undefined;
+        } finally {
+          rmSync(file, { force: true });
+        }
+      };
+      const time = read(timeFile)?.trim().split('\n').at(-1)?.split(' ').map(Number);
+      const threads = JSON.parse(read(threadFile) ?? 'null');
+      if (code !== 0 && code !== 1) return reject(new Error(`exit ${code}: ${err.trim().split('\n').at(-1)}`));
+      resolve({
+        wall,
+        cpu: time ? time[0] + time[1] : undefined,
+        rss: time ? time[2] / 1024 : undefined,
+        main: threads?.main == null ? undefined : threads.main / 1000,
+        workers: threads?.workers?.length ? threads.workers.reduce((a, b) => a + (b ?? 0), 0) / 1000 : undefined,
+      });
     });
   });
 }
 
 function median(xs) {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[(s.length - 1) >> 1];
+  const s = xs.filter((x) => x !== undefined && !Number.isNaN(x)).sort((a, b) => a - b);
+  return s.length ? s[(s.length - 1) >> 1] : undefined;
 }
 
 /** The corpus copied `copies` times, and its two halves cut at the game start nearest the middle. */
@@ -83,9 +82,11 @@ async function inputs(corpusArg, copies, dist) {
 }
 
 export async function scaling({ corpus, runs, copies, dist, nodeFlags }) {
-  const cli = (file, jobs) => [process.execPath, ...nodeFlags, join(dist, 'cli/main.js'), 'fens', '--ep', 'legal', '-q', '--jobs', String(jobs), file];
+  // The young-generation cap the `forsyth` executable (cli/bin.ts) starts main.js with.
+  const flags = nodeFlags.some((x) => x.startsWith('--max-semi-space-size')) ? nodeFlags : ['--max-semi-space-size=8', ...nodeFlags];
+  const cli = (file, jobs) => [process.execPath, ...flags, join(dist, 'cli/main.js'), 'fens', '--ep', 'legal', '-q', '--jobs', String(jobs), file];
   const { big, bytes, halves } = await inputs(corpus, copies, dist);
-  const load = loadavg()[0];
+  const loadBefore = loadavg()[0];
   const j1 = [];
   const j2 = [];
   const ref = [];
@@ -94,20 +95,33 @@ export async function scaling({ corpus, runs, copies, dist, nodeFlags }) {
     j1.push(await timed(cli(big, 1)));
     j2.push(await timed(cli(big, 2)));
     const t0 = process.hrtime.bigint();
-    await Promise.all(halves.map((h) => timed(cli(h, 1))));
-    ref.push({ wall: Number(process.hrtime.bigint() - t0) / 1e9 });
+    const both = await Promise.all(halves.map((h) => timed(cli(h, 1))));
+    const sum = (key) => (both.some((r) => r[key] === undefined) ? undefined : both.reduce((a, r) => a + r[key], 0));
+    ref.push({ wall: Number(process.hrtime.bigint() - t0) / 1e9, cpu: sum('cpu'), rss: Math.max(...both.map((r) => r.rss ?? Number.NaN)) });
   }
-  const w1 = median(j1.map((r) => r.wall));
-  const w2 = median(j2.map((r) => r.wall));
-  const wr = median(ref.map((r) => r.wall));
-  const share = median(j2.map((r) => r.main / Math.max(1e-9, r.others)));
-  const serial = median(j2.map((r) => r.main / Math.max(1e-9, r.main + r.others)));
-  const amdahl16 = 1 / (serial + (1 - serial) / 16);
-  const f = (x, d = 2) => x.toFixed(d);
-  console.log(`forsyth fens --ep legal --jobs N on ${(bytes / 1e6).toFixed(1)} MB (${copies} copies of the bench corpus), median of ${runs}, load ${f(load, 1)} before`);
-  console.log(`  --jobs 1                      ${f(w1)} s wall`);
-  console.log(`  --jobs 2                      ${f(w2)} s wall   ${f(w1 / w2)}× --jobs 1`);
-  console.log(`  two processes on the halves   ${f(wr)} s wall   ${f(w1 / wr)}× --jobs 1 (the reference)`);
-  console.log(`  --jobs 2 ÷ reference: ${f(wr / w2)} (1.00 = as fast as two independent processes)`);
-  console.log(`  main thread with --jobs 2: ${f(100 * share, 1)}% of the other threads' CPU (${f(median(j2.map((r) => r.main)))} s vs ${f(median(j2.map((r) => r.others)))} s); Amdahl bound for 16 cores: ${f(amdahl16, 1)}×`);
+  const loadAfter = loadavg()[0];
+  const m = (rows, key) => median(rows.map((r) => r[key]));
+  const f = (x, d = 2) => (x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(d));
+  const row = (label, rows, extra = '') => `  ${label.padEnd(29)} ${f(m(rows, 'wall')).padStart(7)} s ${f(m(rows, 'cpu')).padStart(8)} s ${f(m(rows, 'rss'), 0).padStart(8)} MB${extra}`;
+  const [w1, w2, wr] = [m(j1, 'wall'), m(j2, 'wall'), m(ref, 'wall')];
+  const [c1, c2, cr] = [m(j1, 'cpu'), m(j2, 'cpu'), m(ref, 'cpu')];
+  console.log(`forsyth fens --ep legal --jobs N on ${(bytes / 1e6).toFixed(1)} MB (${copies} copies of the bench corpus), median of ${runs}, load ${f(loadBefore, 1)} before, ${f(loadAfter, 1)} after`);
+  console.log(`  ${''.padEnd(29)}    wall   CPU (user+sys)  peak RSS`);
+  console.log(row('--jobs 1', j1));
+  console.log(row('--jobs 2', j2, `   wall ${f(w1 / w2)}× --jobs 1`));
+  console.log(row('two processes on the halves', ref, `   wall ${f(w1 / wr)}× --jobs 1 (the reference; RSS of the larger)`));
+  console.log(`  --jobs 2 ÷ reference, wall: ${f(wr / w2)} (1.00 = as fast as two independent processes)`);
+  console.log(`  CPU of --jobs 2: ${f(c2 / c1)}× --jobs 1's, ${f(c2 / cr)}× the two processes'`);
+  const main = m(j2, 'main');
+  const workers = m(j2, 'workers');
+  if (main !== undefined && workers !== undefined) {
+    const share = median(j2.map((r) => r.main / r.workers));
+    const s = median(j2.map((r) => r.main / (r.main + r.workers)));
+    const amdahl16 = 1 / (s + (1 - s) / 16);
+    const background = c2 === undefined ? undefined : c2 - main - workers;
+    console.log(`  --jobs 2 threads: main ${f(main)} s, workers ${f(workers)} s, V8 background (JIT, GC) ${f(background)} s`);
+    console.log(`  main thread: ${f(100 * share, 1)}% of the workers' CPU; Amdahl bound for 16 cores: ${f(amdahl16, 1)}× (serial fraction ${f(100 * s, 1)}%)`);
+  } else {
+    console.log('  main thread share: n/a (thread times are read from /proc, Linux only)');
+  }
 }

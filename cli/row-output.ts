@@ -86,7 +86,7 @@ export function openRowOutput(
     ? new RowPrinter(session.writer, { header: makeColumnFormatter(format as 'ndjson' | 'csv' | 'tsv', columnSpecs(table.columns), options.header !== false).header }, undefined, continues)
     : new RowPrinter(session.writer, format, columns, continues);
   return {
-    emit: (output) => printer.printGame(output.text, output.rows),
+    emit: (output) => printer.printGame(output.text, output.rows, 'breakIncluded' in output && output.breakIncluded === true),
     get written() {
       return printer.written;
     },

@@ -50,18 +50,22 @@ export class RowPrinter {
     this.written += rows;
   }
 
-  /** Prints a whole game's rows, already formatted (`rows` lines, each ending in a newline). */
-  printGame(text: string | Uint8Array, rows: number): void {
+  /**
+   * Prints a whole game's rows, already formatted (`rows` lines, each ending in a newline).
+   * `breakIncluded`: the text begins with the game break already (a worker's bytes, never the first
+   * game with rows of the run).
+   */
+  printGame(text: string | Uint8Array, rows: number, breakIncluded = false): void {
     if (rows === 0) return;
-    this.startGame();
+    this.startGame(breakIncluded);
     this.written += rows;
     this.writer.lines(text);
   }
 
   /** The game break before a game's first row, unless it is the first game with rows. */
-  private startGame(): void {
+  private startGame(breakIncluded: boolean): void {
     const gameBreak = this.formatter.gameBreak;
-    if (this.gamesWithRows > 0 && gameBreak !== undefined) this.writer.line(gameBreak);
+    if (this.gamesWithRows > 0 && gameBreak !== undefined && !breakIncluded) this.writer.line(gameBreak);
     this.gamesWithRows++;
   }
 }

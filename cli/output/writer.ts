@@ -73,9 +73,17 @@ export class BufferedWriter {
    */
   lines(text: string | Uint8Array): void {
     if (this.stopped || text.length === 0) return;
-    if (typeof text !== 'string') this.hasBytes = true;
-    this.parts.push(text);
     this.size += text.length;
+    if (typeof text === 'string') return void this.parts.push(text);
+    this.hasBytes = true;
+    // Bytes that follow the last part in the same buffer (a worker's games, one after the other)
+    // join it: a flush of one part writes it as it is, without copying.
+    const last = this.parts.at(-1);
+    if (last instanceof Uint8Array && last.buffer === text.buffer && last.byteOffset + last.byteLength === text.byteOffset) {
+      this.parts[this.parts.length - 1] = new Uint8Array(last.buffer, last.byteOffset, last.byteLength + text.byteLength);
+    } else {
+      this.parts.push(text);
+    }
   }
 
   /** Writes the buffer out if it has grown past one chunk; cheap to call after every game. */
@@ -86,11 +94,21 @@ export class BufferedWriter {
   /** Writes everything buffered, waiting for `drain` if the stream asks for it. */
   async flush(): Promise<void> {
     if (this.size === 0) return;
-    const chunk = this.hasBytes ? Buffer.concat(this.parts.map(toBytes)) : (this.parts as string[]).join('');
+    const only = this.parts.length === 1 ? this.parts[0] : undefined;
+    const chunk = only instanceof Uint8Array ? only : this.hasBytes ? Buffer.concat(this.parts.map(toBytes)) : (this.parts as string[]).join('');
     this.parts = [];
     this.hasBytes = false;
     this.size = 0;
     if (!this.stream.write(chunk)) await once(this.stream, 'drain');
+  }
+
+  /**
+   * Calls `done` once every chunk flushed so far has left the process (at once when none is
+   * pending): `--jobs` then hands a worker's buffer back to it for its next output.
+   */
+  whenWritten(done: () => void): void {
+    if (this.stream.writableLength === 0) return done();
+    this.stream.write('', () => done());
   }
 
   /**

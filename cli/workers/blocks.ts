@@ -1,5 +1,5 @@
 /**
- * `--jobs N` on plain files: workers that read for themselves. A file is cut into blocks of 2 MiB;
+ * `--jobs N` on plain files: workers that read for themselves. A file is cut into blocks of 512 KiB;
  * each worker reads, decodes and splits its blocks (cut at game starts by the resync rule), says
  * how many games, line breaks and characters each holds, and, once every block before it has said
  * so, is told the block's place in the file and parses and runs its games. The main thread only
@@ -17,12 +17,15 @@
 import { Worker } from 'node:worker_threads';
 import type { Session, ChunkItem } from '../session.js';
 import type { InputFile } from '../inputs.js';
-import type { BatchReply, BlockRun, BlockSplit, BlockSplitReply, EncodedOutput, WorkerMessage, WorkerTask } from './protocol.js';
+import type { BatchReply, BlockRun, BlockSplit, BlockSplitReply, EncodedOutput, Recycle, WorkerMessage, WorkerTask } from './protocol.js';
 import { splitReply } from './pool.js';
+import { noteWorkerTime } from './thread-times.js';
+import { interruption } from '../interrupt.js';
 
 /** FORSYTH_BLOCK_BYTES overrides it, for tests (many blocks on small files) and tuning. */
-const BLOCK_BYTES = Number(process.env['FORSYTH_BLOCK_BYTES']) > 0 ? Number(process.env['FORSYTH_BLOCK_BYTES']) : 2 * 1024 * 1024;
-const IN_FLIGHT_PER_WORKER = 2;
+const BLOCK_BYTES = Number(process.env['FORSYTH_BLOCK_BYTES']) > 0 ? Number(process.env['FORSYTH_BLOCK_BYTES']) : 512 * 1024;
+/** Blocks handed to each worker ahead of the one being printed: enough that a worker rarely waits for a slower one. */
+const IN_FLIGHT_PER_WORKER = 4;
 const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 /** Whether `--jobs` workers may read `file` for themselves (a plain file on disk). */
@@ -54,6 +57,7 @@ class BlockWorkers {
           if (reply.stack !== undefined) error.stack = reply.stack;
           return this.fail(error);
         }
+        noteWorkerTime(worker.threadId, reply.cpuMs);
         const id = 'kind' in reply ? reply.id : (reply as { id?: number }).id;
         const key = 'kind' in reply ? -1 - (id as number) : (id as number);
         const job = waiting.get(key);
@@ -75,6 +79,11 @@ class BlockWorkers {
 
   run(w: number, message: BlockRun): Promise<readonly EncodedOutput[]> {
     return this.ask(w, message.id, message) as Promise<readonly EncodedOutput[]>;
+  }
+
+  /** Hands a reply's buffer back to worker `w` (which answers nothing). */
+  recycle(w: number, buffer: ArrayBuffer): void {
+    if (!this.failure && !this.closing) this.workers[w]?.postMessage({ kind: 'recycle', buffer } satisfies Recycle, [buffer]);
   }
 
   async close(): Promise<void> {
@@ -178,7 +187,16 @@ export async function runInBlocks(
         session.gamesRead++;
         await emit(output, file.name);
       };
+      // Blocks whose outputs are being printed, with their worker: each buffer goes back to its
+      // worker once all its bytes are written (the held output's last of all).
+      let printing: { w: number; buffer: ArrayBuffer }[] = [];
       for (let i = 0; i < blocks; i++) {
+        // An interrupt ends the run where it is, as the reading of --jobs 1 stops: the games
+        // printed so far (the held one too) are the output, and the summary counts them.
+        if (interruption.aborted) {
+          await print(held);
+          return;
+        }
         while (dispatched < blocks && dispatched < i + pool.size * IN_FLIGHT_PER_WORKER) dispatch(dispatched++);
         const outputs = await placed[i];
         delete placed[i]; // printed below: a block's output must not outlive its turn
@@ -189,6 +207,15 @@ export async function runInBlocks(
         for (const output of outputs) {
           await print(held);
           held = output;
+        }
+        const done = printing.filter((p) => p.buffer !== held?.text.buffer);
+        printing = printing.filter((p) => p.buffer === held?.text.buffer);
+        if (outputs[0]) printing.push({ w: i % pool.size, buffer: outputs[0].text.buffer as ArrayBuffer });
+        if (done.length > 0) {
+          await session.writer.flush();
+          session.writer.whenWritten(() => {
+            for (const p of done) pool.recycle(p.w, p.buffer);
+          });
         }
       }
       if (fellBackAt !== undefined) {

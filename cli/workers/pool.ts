@@ -21,6 +21,7 @@ import type { PositionsOutput } from '../commands/positions-game.js';
 import type { Batch, BatchGame, BatchReply, EncodedOutput, WorkerTask } from './protocol.js';
 import { perGameOf } from './tasks.js';
 import { runInBlocks } from './blocks.js';
+import { noteWorkerTime } from './thread-times.js';
 
 const BATCH_GAMES = 200;
 /**
@@ -89,6 +90,7 @@ export class WorkerPool {
         if (reply.stack !== undefined) error.stack = reply.stack;
         return this.fail(error);
       }
+      noteWorkerTime(worker.threadId, reply.cpuMs);
       const job = this.busy.get(worker);
       this.busy.delete(worker);
       this.idle.push(worker);
@@ -116,7 +118,8 @@ export function splitReply(reply: Extract<BatchReply, { text: Uint8Array }>): En
   return reply.games.map((g) => {
     const text = reply.text.subarray(at, at + g.bytes);
     at += g.bytes;
-    return g.records ? { text, rows: g.rows, diagnostics: g.diagnostics, records: g.records } : { text, rows: g.rows, diagnostics: g.diagnostics };
+    const output: EncodedOutput = { text, rows: g.rows, diagnostics: g.diagnostics, ...(g.breakIncluded && { breakIncluded: true }) };
+    return g.records ? { ...output, records: g.records } : output;
   });
 }
 

@@ -26,15 +26,18 @@ export type Batch = readonly BatchGame[];
 export interface EncodedOutput {
   readonly text: Uint8Array;
   readonly rows: number;
+  /** The text begins with the game break before this game's rows (see `gameBreakOf`). */
+  readonly breakIncluded?: boolean;
   readonly diagnostics: readonly Diagnostic[];
   readonly records?: readonly KeyedRow[];
 }
 
 /** What the reply says of each game besides its text. */
 export interface GameSummary {
-  /** Length of the game's text in the reply's buffer. */
+  /** Length of the game's text in the reply's buffer (its game break included). */
   readonly bytes: number;
   readonly rows: number;
+  readonly breakIncluded?: boolean;
   readonly diagnostics: readonly Diagnostic[];
   readonly records?: readonly KeyedRow[];
 }
@@ -46,7 +49,7 @@ export interface GameSummary {
  * of what went wrong.
  */
 export type BatchReply =
-  | { readonly text: Uint8Array; readonly games: readonly GameSummary[] }
+  | { readonly text: Uint8Array; readonly games: readonly GameSummary[]; readonly cpuMs?: number | null }
   | { readonly error: string; readonly stack?: string };
 
 /**
@@ -71,6 +74,8 @@ export interface BlockSplitReply {
   readonly lines: number;
   readonly chars: number;
   readonly encoding?: Diagnostic;
+  /** The worker's CPU time so far, with FORSYTH_THREAD_TIMES (thread-times.ts). */
+  readonly cpuMs?: number | null;
 }
 
 export interface BlockRun {
@@ -82,4 +87,14 @@ export interface BlockRun {
   readonly numberBase: number;
 }
 
-export type WorkerMessage = Batch | BlockSplit | BlockRun;
+/**
+ * A reply's buffer, handed back once its bytes are written, for the worker's next outputs: the
+ * main thread then frees nothing (a freed buffer waits for the main thread's garbage collection,
+ * which external memory sets off, and was a third of the peak memory).
+ */
+export interface Recycle {
+  readonly kind: 'recycle';
+  readonly buffer: ArrayBuffer;
+}
+
+export type WorkerMessage = Batch | BlockSplit | BlockRun | Recycle;

@@ -5,6 +5,7 @@
 import type { Game } from '../../src/index.js';
 import { fensOfGame } from '../commands/fens-game.js';
 import { positionsOfGame, type PositionsOutput } from '../commands/positions-game.js';
+import { makeFormatter } from '../output/formats.js';
 import type { WorkerTask } from './protocol.js';
 
 /** Game `number` (1-based, run-wide) of `file` → its output (`records` only for `positions --unique`). */
@@ -12,4 +13,15 @@ export type PerGame = (game: Game, file: string, number: number) => PositionsOut
 
 export function perGameOf(task: WorkerTask): PerGame {
   return task.command === 'fens' ? fensOfGame(task.settings) : positionsOfGame(task.settings);
+}
+
+/**
+ * The line printed between two games that both print rows (RowPrinter's), or undefined: workers
+ * write it into their bytes, so that a batch's output is one run of bytes the main thread writes
+ * as it is. Rows of --columns and --unique have none.
+ */
+export function gameBreakOf(task: WorkerTask): string | undefined {
+  const settings = task.settings;
+  if (settings.table || settings.format === 'parquet' || (task.command === 'positions' && task.settings.unique)) return undefined;
+  return makeFormatter(settings.format, settings.columns).gameBreak;
 }

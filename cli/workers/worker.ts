@@ -9,12 +9,14 @@ import { parseGame, type GameChunk } from '../../src/index.js';
 import { shiftChunk, splitBlock } from '../../src/node/index.js';
 import type { PositionsOutput } from '../commands/positions-game.js';
 import type { BatchGame, BatchReply, BlockSplitReply, GameSummary, WorkerMessage, WorkerTask } from './protocol.js';
-import { perGameOf } from './tasks.js';
+import { gameBreakOf, perGameOf } from './tasks.js';
+import { threadCpuMs, threadTimesWanted } from './thread-times.js';
 
 const port = parentPort;
 if (!port) throw new Error('cli/workers/worker.js is a worker thread entry, not a program');
 const task = workerData as WorkerTask;
 const perGame = perGameOf(task);
+const gameBreak = gameBreakOf(task);
 /** Blocks split and waiting for their place in the file. */
 const splitBlocks = new Map<number, readonly GameChunk[]>();
 
@@ -25,8 +27,22 @@ port.on('message', (message: WorkerMessage) => {
       const block = splitBlock(message.path, { start: message.start, end: message.end });
       if (block.clean) splitBlocks.set(message.id, block.chunks);
       const { clean, lines, chars, encoding } = block;
-      const answer: BlockSplitReply = { kind: 'split', id: message.id, clean, games: block.chunks.length, lines, chars, ...(encoding && { encoding }) };
+      const answer: BlockSplitReply = {
+        kind: 'split',
+        id: message.id,
+        clean,
+        games: block.chunks.length,
+        lines,
+        chars,
+        ...(encoding && { encoding }),
+        ...(threadTimesWanted && { cpuMs: threadCpuMs() }),
+      };
       return port.postMessage(answer);
+    }
+    if (message.kind === 'recycle') {
+      spare.push(message.buffer);
+      if (spare.length > SPARE_BUFFERS) spare.shift();
+      return;
     }
     if (message.kind === 'run') {
       const chunks = splitBlocks.get(message.id) ?? [];
@@ -45,32 +61,54 @@ port.on('message', (message: WorkerMessage) => {
 type Outputs = { readonly text: Uint8Array<ArrayBuffer>; readonly games: readonly GameSummary[] };
 
 function reply(answer: Outputs & { id?: number }): void {
-  port?.postMessage(answer satisfies BatchReply, [answer.text.buffer]);
+  const timed = threadTimesWanted ? { ...answer, cpuMs: threadCpuMs() } : answer;
+  port?.postMessage(timed satisfies BatchReply, [answer.text.buffer]);
 }
 
 function runGames(batch: readonly BatchGame[]): Outputs {
   // Each game's text is encoded as soon as it is made, so that the strings die young: kept for
   // the whole batch (megabytes), they survived and were copied by every young-generation GC,
   // which made a worker's games twice as slow as the main thread's.
-  const sink = new ByteSink(batch.reduce((sum, g) => sum + g.chunk.text.length, 0) * 8);
+  const chars = batch.reduce((sum, g) => sum + g.chunk.text.length, 0);
+  const sink = new ByteSink(Math.ceil(chars * bytesPerChar * 1.15));
+  let withRows = 0;
   const games = batch.map((g): GameSummary => {
     const output: PositionsOutput = perGame(parseGame(g.chunk), g.file, g.number);
-    const summary = { bytes: sink.append(output.text), rows: output.rows, diagnostics: output.diagnostics };
+    // The game break goes into the bytes (but never before the batch's first game with rows, which
+    // only the main thread can place): the batch's text is then written as one piece.
+    const breakIncluded = gameBreak !== undefined && output.rows > 0 && withRows++ > 0;
+    const bytes = (breakIncluded ? sink.append(gameBreak) + sink.append('\n') : 0) + sink.append(output.text);
+    const summary: GameSummary = { bytes, rows: output.rows, diagnostics: output.diagnostics, ...(breakIncluded && { breakIncluded }) };
     return output.records ? { ...summary, records: output.records } : summary;
   });
-  return { text: sink.take(), games };
+  const text = sink.take();
+  if (chars > 0 && text.length > 0) bytesPerChar = text.length / chars;
+  return { text, games };
 }
 
+/**
+ * Output bytes per character of PGN in the last batch (about 6 for the FENs of every ply), to size
+ * the next batch's buffer: every byte of it counts as the main thread's external memory, which
+ * sets off its garbage collections, until the buffer is written and collected.
+ */
+let bytesPerChar = 8;
+
 const encoder = new TextEncoder();
+/** Buffers the main thread handed back (protocol.ts `Recycle`), at most SPARE_BUFFERS. */
+const spare: ArrayBuffer[] = [];
+const SPARE_BUFFERS = 4;
+const SPARE_ROUNDING = 1024 * 1024;
 
 /** Texts encoded as UTF-8 one after the other into one growing buffer of its own (to transfer). */
 class ByteSink {
   private bytes: Uint8Array<ArrayBuffer>;
   private used = 0;
 
-  /** `expected`: a guess at the total size in bytes (about eight bytes of FENs per byte of PGN). */
+  /** `expected`: a guess at the total size in bytes. */
   constructor(expected: number) {
-    this.bytes = new Uint8Array(Math.max(1024, expected));
+    const i = spare.findIndex((b) => b.byteLength >= expected);
+    // New buffers are rounded up, so that one handed back fits the next batches too.
+    this.bytes = i >= 0 ? new Uint8Array(spare.splice(i, 1)[0] as ArrayBuffer) : new Uint8Array(Math.ceil(Math.max(1024, expected) / SPARE_ROUNDING) * SPARE_ROUNDING);
   }
 
   /** Appends `text`; returns its length in bytes. */
@@ -82,8 +120,8 @@ class ByteSink {
       read += done.read;
       written += done.written;
       if (read === text.length) break;
-      // Full: at least double, and leave room for the rest even at three bytes a character.
-      const grown = new Uint8Array(Math.max(this.bytes.length * 2, this.used + written + 3 * (text.length - read)));
+      // Full: grow by half, and leave room for the rest even at three bytes a character.
+      const grown = new Uint8Array(Math.max(Math.ceil(this.bytes.length * 1.5), this.used + written + 3 * (text.length - read)));
       grown.set(this.bytes.subarray(0, this.used + written));
       this.bytes = grown;
     }

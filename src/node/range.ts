@@ -287,7 +287,7 @@ export function splitBlock(path: string, range: ByteRange): SplitBlock {
     const decoder = created.value;
     const text = decoder.push(bytes) + decoder.end();
     const [encoding, ...others] = [...decoder.diagnostics()].reverse();
-    if (decoder.encoding !== 'utf-8' || others.length > 0 || !isUtf8(bytes) || hasControlBytes(bytes)) return unclean;
+    if (decoder.encoding !== 'utf-8' || others.length > 0 || !isUtf8(bytes) || hasControlBytes(text)) return unclean;
     const chunks = [...splitGames(text)];
     if (chunks.some((c) => c.diagnostics !== undefined)) return unclean;
     const block = { clean: true, chunks, lines: lineBreaks(text), chars: text.length };
@@ -305,12 +305,15 @@ export function shiftChunk(chunk: GameChunk, base: BlockBase): GameChunk {
 }
 
 /** Control bytes other than tab, LF, VT, FF and CR: a line with them may be reported as binary. */
-function hasControlBytes(bytes: Buffer): boolean {
-  for (let i = 0; i < bytes.length; i++) {
-    const c = bytes[i] as number;
-    if ((c < 0x20 && (c < 0x09 || c > 0x0d)) || c === 0x7f) return true;
-  }
-  return false;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its job
+const CONTROL_BYTES = /[\x00-\x08\x0e-\x1f\x7f]/;
+
+/**
+ * Whether `text` (decoded from valid UTF-8, where such a byte is its own character) holds one.
+ * A regular expression scans a flat string several times faster than a loop over the bytes.
+ */
+function hasControlBytes(text: string): boolean {
+  return CONTROL_BYTES.test(text);
 }
 
 function lineBreaks(text: string): number {

@@ -39,6 +39,19 @@ describe('--jobs with workers reading their own blocks', () => {
     }, SLOW);
   }
 
+  it('text with game breaks where some games print no rows: the breaks the workers write are those of --jobs 1', async () => {
+    // Short games (no ply 9) print nothing and take no break; blocks of 700 bytes hold a few games each.
+    const short = '[Event "short"]\n\n1. e4 e5 2. Nf3 *\n\n';
+    const path = temp.write('breaks.pgn', Buffer.from(`${short}${good}\n${short}${short}${accents}${good}\n`.repeat(5)));
+    for (const args of [['positions', '--ply', '9'], ['positions', '--ply', '1-3'], ['fens', '--start']]) {
+      const one = await run([...args, path, '--jobs', '1']);
+      expect(one.stdout).toContain('\n\n');
+      const many = await run([...args, path, '--jobs', '2'], { env: { FORSYTH_BLOCK_BYTES: '700' } });
+      expect({ args, stdout: many.stdout }).toEqual({ args, stdout: one.stdout });
+      expect(many.stderr).toBe(one.stderr);
+    }
+  }, SLOW);
+
   it('several files, plain and compressed, in text with game breaks', async () => {
     const paths = [temp.write('a.pgn', FILES['clean.pgn']), fixture('../compressed/two-games.pgn.zst'), temp.write('b.pgn', FILES['mixed.pgn']), temp.write('c.pgn', FILES['crlf.pgn'])];
     const one = await run(['fens', ...paths, '--jobs', '1']);
