@@ -31,7 +31,9 @@ const HALFMOVES = 12;
 const FULLMOVES = 13;
 const WHITE_KING = 14;
 const BLACK_KING = 15;
-const STRIDE = 16;
+/** 1 when the side to move is in check (known at every ply: the next move's resolution needs it). */
+const CHECK = 16;
+const STRIDE = 17;
 
 const MOVE_BUFFER = new Int32Array(16);
 /** Scratch for `position()`: `Position.fromCompact` copies it. */
@@ -148,6 +150,7 @@ export class ReplayBoard {
     log[o + FULLMOVES] = this.fullmoves;
     log[o + WHITE_KING] = mb.kings[0] ?? -1;
     log[o + BLACK_KING] = mb.kings[1] ?? -1;
+    log[o + CHECK] = this.check ? 1 : 0;
     return entry;
   }
 
@@ -212,6 +215,20 @@ export class ReplayBoard {
   /** Who is to move in `entry`. */
   turnAt(entry: number): 'white' | 'black' {
     return this.log[entry * STRIDE + TURN] ? 'black' : 'white';
+  }
+
+  /** Whether the side to move in `entry` is in check. */
+  checkAt(entry: number): boolean {
+    return this.log[entry * STRIDE + CHECK] === 1;
+  }
+
+  /** The piece code on `square` in `entry` (0 for none), read from its rank key. */
+  pieceAt(entry: number, square: number): number {
+    return ((this.log[entry * STRIDE + (square >> 3)] ?? 0) >>> (4 * (square & 7))) & 15;
+  }
+
+  get isChess960(): boolean {
+    return this.chess960;
   }
 
   fullmovesAt(entry: number): number {

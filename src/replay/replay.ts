@@ -19,6 +19,7 @@ import { ReplayBoard } from '../core/replay-board.js';
 import { makeSan, parseSan, type SanError } from '../core/san.js';
 import { makeUci } from '../core/uci.js';
 import { isNullMove, type Move, type NormalMove } from '../core/types.js';
+import { sanFromLog, uciFromLog } from './ply-moves.js';
 import { startingPosition, type StartingPosition } from './start.js';
 
 export type EpMode = FenEpMode;
@@ -109,11 +110,20 @@ export class PlyRecord {
   }
 
   get canonicalSan(): string {
+    // From the log when it can tell (see ply-moves.ts): no Position built for the usual move.
+    if (this.code === -1) return '';
+    if (this.code === NULL_CODE) return '--';
+    const fast = sanFromLog(this.log, this.beforeEntry, this.entry, this.code, this.node?.san ?? '');
+    if (fast !== undefined) return fast;
     const { before, move } = this;
     return before && move ? makeSan(before, move) : '';
   }
 
   get uci(): string {
+    if (this.code === -1) return '';
+    if (this.code === NULL_CODE) return '0000';
+    const fast = uciFromLog(this.log, this.code);
+    if (fast !== undefined) return fast;
     const { before, move } = this;
     if (!before || !move) return '';
     return isNullMove(move) ? '0000' : makeUci(before, move);
