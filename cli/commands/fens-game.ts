@@ -7,7 +7,7 @@
 import { replay, type Diagnostic, type Game, type PlyRecord, type ReplayOptions } from '../../src/index.js';
 import { columnSpecs, GameRows, type CellValue, type ColumnRunSettings } from '../columns.js';
 import { makeColumnFormatter } from '../output/column-formats.js';
-import { makeFormatter, type ColumnSettings, type PositionFormat } from '../output/formats.js';
+import { makeFormatter, makeGameRows, type ColumnSettings, type PositionFormat } from '../output/formats.js';
 import { needsMoves, positionRow, tagValues } from '../rows.js';
 
 /** Everything the per-game work depends on; structured-cloneable (it is sent to the workers). */
@@ -34,17 +34,21 @@ export type GameFormatter = (game: Game, file: string, number: number) => GameOu
 export function fensOfGame(settings: FensSettings): GameFormatter {
   if (settings.table) return tableOfGame(settings, settings.table, (records) => records);
   if (settings.format === 'parquet') throw new Error('parquet output needs its columns (settings.table)');
+  const gameRows = makeGameRows(settings.format, settings.columns);
   const formatter = makeFormatter(settings.format, settings.columns);
   const moves = needsMoves(settings.format);
   return (game, file, number) => {
     const tags = tagValues(game, settings.columns.tags);
     const replayed = replay(game, settings.replay);
-    const lines: string[] = [];
-    for (const record of replayed) lines.push(formatter.row(positionRow(record, file, number, tags, moves)));
+    // The whole game first: a check is known to be no mate once a move was played after it.
+    const records = [...replayed];
+    const diagnostics = [...game.diagnostics, ...replayed.diagnostics];
+    if (gameRows) return { text: gameRows(records, file, number, tags), rows: records.length, diagnostics };
+    const lines = records.map((record) => formatter.row(positionRow(record, file, number, tags, moves)));
     // One join per game gives a flat string: the rows' strings (FENs are built from many small
     // pieces) are garbage at once, instead of being kept alive, piece by piece, in a batch.
     const text = lines.length === 0 ? '' : `${lines.join('\n')}\n`;
-    return { text, rows: lines.length, diagnostics: [...game.diagnostics, ...replayed.diagnostics] };
+    return { text, rows: lines.length, diagnostics };
   };
 }
 

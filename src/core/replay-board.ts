@@ -31,7 +31,10 @@ const HALFMOVES = 12;
 const FULLMOVES = 13;
 const WHITE_KING = 14;
 const BLACK_KING = 15;
-/** 1 when the side to move is in check (known at every ply: the next move's resolution needs it). */
+/**
+ * Bit 1: the side to move is in check (known at every ply: the next move's resolution needs it).
+ * Bit 2: a legal move was played from here (so it is no checkmate).
+ */
 const CHECK = 16;
 const STRIDE = 17;
 
@@ -58,6 +61,8 @@ export class ReplayBoard {
   private readonly chess960: boolean;
   private log: Int32Array;
   private size = 0;
+  /** The log entry the live board stands on (the last recorded or restored). */
+  private liveEntry = 0;
   /**
    * The rank texts of the last placement built (rank 1 first) and their keys: consecutive FENs share
    * most ranks, and comparing keys beats a lookup in fen-write's table. -1 is no rank's key.
@@ -105,6 +110,8 @@ export class ReplayBoard {
     // The halfmove clock restarts on pawn moves and captures (castling "takes" its own rook: no capture).
     const reset = ((b[from] ?? 0) & 7) === PAWN || ((code & KIND_MASK) !== KIND_CASTLE && b[to] !== 0);
     if (mb.us) this.fullmoves++;
+    const left = this.liveEntry * STRIDE + CHECK;
+    this.log[left] = (this.log[left] ?? 0) | 2;
     mb.playForward(code);
     this.halfmoves = reset ? 0 : this.halfmoves + 1;
     // Only the ranks of `from` and `to` change (castling stays on one rank, en passant takes on `from`'s).
@@ -151,6 +158,7 @@ export class ReplayBoard {
     log[o + WHITE_KING] = mb.kings[0] ?? -1;
     log[o + BLACK_KING] = mb.kings[1] ?? -1;
     log[o + CHECK] = this.check ? 1 : 0;
+    this.liveEntry = entry;
     return entry;
   }
 
@@ -171,6 +179,7 @@ export class ReplayBoard {
     const log = this.log;
     const o = entry * STRIDE;
     const mb = this.mb;
+    this.liveEntry = entry;
     this.boardAt(entry, mb.board);
     mb.load({
       turn: log[o + TURN] ? 'black' : 'white',
@@ -219,7 +228,12 @@ export class ReplayBoard {
 
   /** Whether the side to move in `entry` is in check. */
   checkAt(entry: number): boolean {
-    return this.log[entry * STRIDE + CHECK] === 1;
+    return ((this.log[entry * STRIDE + CHECK] ?? 0) & 1) !== 0;
+  }
+
+  /** Whether a legal move has been played from `entry` so far (then it is not checkmate). */
+  movedFrom(entry: number): boolean {
+    return ((this.log[entry * STRIDE + CHECK] ?? 0) & 2) !== 0;
   }
 
   /** The piece code on `square` in `entry` (0 for none), read from its rank key. */

@@ -40,7 +40,8 @@ export function sanFromLog(log: ReplayBoard, beforeEntry: number, entry: number,
     }
   }
   if (!log.checkAt(entry)) return san;
-  return san + (isCheckmate(log.position(entry)) ? '#' : '+');
+  // A move played from the position proves it is no mate; else a generation tells.
+  return san + (!log.movedFrom(entry) && isCheckmate(log.position(entry)) ? '#' : '+');
 }
 
 /** `Nf3`, `Nxf3` with the letter of `role`: no from file or rank. */
