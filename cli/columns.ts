@@ -163,8 +163,16 @@ function emtOf(record: PlyRecord, game: GameRows): number | null {
   return round3(previous - clock + tc.increment);
 }
 
+/**
+ * The side to move at the record, from who moved (the log knows it; `record.position` would build a
+ * Position per row): the mover's opponent, or for ply 0 the side to move itself.
+ */
+function whiteToMove(record: PlyRecord): boolean {
+  return (record.color === 'white') === (record.ply === 0);
+}
+
 function resultStm(result: string | undefined, record: PlyRecord): number | null {
-  const white = record.position.turn === 'white';
+  const white = whiteToMove(record);
   if (result === '1-0') return white ? 1 : 0;
   if (result === '0-1') return white ? 0 : 1;
   if (result === '1/2-1/2') return 0.5;
@@ -188,7 +196,7 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { name: 'game', type: 'string', value: (_r, g) => g.id },
   { name: 'ply', type: 'int', value: (r) => r.ply },
   { name: 'move_number', type: 'int', value: (r) => r.moveNumber },
-  { name: 'side', type: 'string', plain: true, value: (r) => (r.position.turn === 'white' ? 'w' : 'b') },
+  { name: 'side', type: 'string', plain: true, value: (r) => (whiteToMove(r) ? 'w' : 'b') },
   { name: 'fen', type: 'string', plain: true, value: (r) => r.fen },
   {
     name: 'epd',

@@ -29,6 +29,11 @@ export interface ParquetColumn {
 
 export const ROW_GROUP_ROWS = 10_000;
 const NO_STATISTICS = new Set(['fen', 'epd', 'polyglot', 'comment', 'movetext', 'start_fen']);
+/**
+ * Columns of ASCII text whose values hardly repeat: written PLAIN (a dictionary would not pay), from
+ * one encoding of the whole group's text (see `asciiBytes`).
+ */
+const ASCII_PLAIN = new Set(['fen', 'epd', 'polyglot']);
 const FLUSH_BYTES = 1 << 20;
 
 type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
@@ -139,13 +144,39 @@ export class ParquetSink {
     if (this.gathered === 0) return;
     // Min/max of a FEN, a key or a text prunes nothing, and comparing every value cost a fifth of
     // the writing: those columns go without statistics; numbers, ids, moves and tags keep them.
-    const columnData = this.specs.map((s, c) => ({
-      name: s.name,
-      data: this.columns[c] as ParquetValue[],
-      ...(NO_STATISTICS.has(s.name) ? { statistics: false } : {}),
-    }));
+    const columnData = this.specs.map((s, c) => {
+      const data = this.columns[c] as ParquetValue[];
+      const plain = ASCII_PLAIN.has(s.name) && s.type === 'string';
+      return {
+        name: s.name,
+        data: plain ? asciiBytes(data as readonly (string | null)[]) : data,
+        ...(plain ? { encoding: 'PLAIN' } : {}),
+        ...(NO_STATISTICS.has(s.name) ? { statistics: false } : {}),
+      };
+    });
     void this.writer.write({ columnData: columnData as Parameters<ParquetWriter['write']>[0]['columnData'], rowGroupSize: this.gathered });
     this.columns = this.specs.map(() => []);
     this.gathered = 0;
   }
+}
+
+/**
+ * ASCII strings as views into one buffer: the writer would otherwise encode each value into its own
+ * new buffer (a FEN per row), and those allocations, not the writing, were most of the cost.
+ */
+function asciiBytes(values: readonly (string | null)[]): (Uint8Array | null)[] {
+  const texts: string[] = [];
+  for (const v of values) if (v !== null) texts.push(v);
+  const bytes = Buffer.from(texts.join(''), 'latin1');
+  const out = new Array<Uint8Array | null>(values.length);
+  let at = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) out[i] = null;
+    else {
+      out[i] = bytes.subarray(at, at + v.length);
+      at += v.length;
+    }
+  }
+  return out;
 }
