@@ -95,6 +95,11 @@ export interface ColumnRunSettings {
   readonly columns: readonly string[];
   readonly gameIdTag: string | undefined;
   readonly fen: FenOptions;
+  /**
+   * Parquet with --jobs: each game's values come back as one line of JSON text (what a worker can
+   * send), which the main thread reads back (`tableOfText`) and writes in input order.
+   */
+  readonly valuesAsJson?: boolean;
 }
 
 /** `https://lichess.org/abcdEFGH` → `abcdEFGH`; any other value as it is. */
@@ -145,7 +150,8 @@ export function commentText(comments: readonly Comment[]): string | null {
   return clean === '' ? null : clean;
 }
 
-const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+// `+ 0` makes -0 a 0: the same value whichever way it travels (JSON has no -0).
+const round3 = (x: number): number => Math.round(x * 1000) / 1000 + 0;
 
 function emtOf(record: PlyRecord, game: GameRows): number | null {
   if (record.ply === 0) return null;

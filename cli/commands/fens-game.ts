@@ -24,7 +24,7 @@ export interface GameOutput {
   readonly text: string;
   readonly rows: number;
   readonly diagnostics: readonly Diagnostic[];
-  /** Parquet: the rows' values, column by column (`--jobs 1` only: workers send text). */
+  /** Parquet: the rows' values, column by column (with --jobs, as JSON in `text`: see ColumnRunSettings). */
   readonly table?: readonly (readonly CellValue[])[];
 }
 
@@ -71,7 +71,11 @@ export function tableOfGame(
     const chosen = select(records, game);
     if (!chosen || chosen.length === 0) return { text: '', rows: 0, diagnostics };
     const rows = new GameRows(game, file, table, records);
-    if (!formatter) return { text: '', rows: chosen.length, diagnostics, table: specs.map((s) => chosen.map((r) => s.value(r, rows))) };
+    if (!formatter) {
+      const values = specs.map((s) => chosen.map((r) => s.value(r, rows)));
+      if (table.valuesAsJson) return { text: `${JSON.stringify(values)}\n`, rows: chosen.length, diagnostics };
+      return { text: '', rows: chosen.length, diagnostics, table: values };
+    }
     return { text: formatter.rows(chosen, rows), rows: chosen.length, diagnostics };
   };
 }
