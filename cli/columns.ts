@@ -95,6 +95,11 @@ export interface ColumnRunSettings {
   readonly columns: readonly string[];
   readonly gameIdTag: string | undefined;
   readonly fen: FenOptions;
+  /**
+   * Parquet with --jobs: each game's values come back as one line of JSON text (what a worker can
+   * send), which the main thread reads back (`tableOfText`) and writes in input order.
+   */
+  readonly valuesAsJson?: boolean;
 }
 
 /** `https://lichess.org/abcdEFGH` → `abcdEFGH`; any other value as it is. */
@@ -145,7 +150,8 @@ export function commentText(comments: readonly Comment[]): string | null {
   return clean === '' ? null : clean;
 }
 
-const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+// `+ 0` makes -0 a 0: the same value whichever way it travels (JSON has no -0).
+const round3 = (x: number): number => Math.round(x * 1000) / 1000 + 0;
 
 function emtOf(record: PlyRecord, game: GameRows): number | null {
   if (record.ply === 0) return null;
@@ -163,8 +169,16 @@ function emtOf(record: PlyRecord, game: GameRows): number | null {
   return round3(previous - clock + tc.increment);
 }
 
+/**
+ * The side to move at the record, from who moved (the log knows it; `record.position` would build a
+ * Position per row): the mover's opponent, or for ply 0 the side to move itself.
+ */
+function whiteToMove(record: PlyRecord): boolean {
+  return (record.color === 'white') === (record.ply === 0);
+}
+
 function resultStm(result: string | undefined, record: PlyRecord): number | null {
-  const white = record.position.turn === 'white';
+  const white = whiteToMove(record);
   if (result === '1-0') return white ? 1 : 0;
   if (result === '0-1') return white ? 0 : 1;
   if (result === '1/2-1/2') return 0.5;
@@ -188,7 +202,7 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { name: 'game', type: 'string', value: (_r, g) => g.id },
   { name: 'ply', type: 'int', value: (r) => r.ply },
   { name: 'move_number', type: 'int', value: (r) => r.moveNumber },
-  { name: 'side', type: 'string', plain: true, value: (r) => (r.position.turn === 'white' ? 'w' : 'b') },
+  { name: 'side', type: 'string', plain: true, value: (r) => (whiteToMove(r) ? 'w' : 'b') },
   { name: 'fen', type: 'string', plain: true, value: (r) => r.fen },
   {
     name: 'epd',

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { columnSpecs, type ColumnRunSettings } from './columns.js';
 import { makeColumnFormatter } from './output/column-formats.js';
 import type { ColumnSettings, DefaultColumnsFormat } from './output/formats.js';
-import { ParquetSink } from './output/parquet.js';
+import { ParquetSink, type ParquetValue } from './output/parquet.js';
 import type { PositionOptions } from './options.js';
 import { RowPrinter, type ShardContinuation } from './rows.js';
 import type { Session } from './session.js';
@@ -52,6 +52,18 @@ export interface RowOutput {
   readonly printer: RowPrinter | undefined;
 }
 
+const decoder = new TextDecoder();
+
+/** A game's Parquet values sent as JSON text (`ColumnRunSettings.valuesAsJson`). */
+export function tableOfText(text: string | Uint8Array): ParquetValue[][] {
+  return JSON.parse(typeof text === 'string' ? text : decoder.decode(text)) as ParquetValue[][];
+}
+
+/** The table settings for a run on `jobs` threads: Parquet values travel from workers as JSON. */
+export function withJobs(table: ColumnRunSettings, format: string, jobs: number): ColumnRunSettings {
+  return format === 'parquet' && jobs > 1 ? { ...table, valuesAsJson: true } : table;
+}
+
 /** Opens the rows' output for a session. */
 export function openRowOutput(
   cmd: Command,
@@ -73,6 +85,7 @@ export function openRowOutput(
     return {
       emit: (output) => {
         if ('table' in output && output.table) sink.add(output.table);
+        else if (output.rows > 0) sink.add(tableOfText(output.text));
       },
       get written() {
         return sink.written;

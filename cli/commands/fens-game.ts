@@ -7,7 +7,7 @@
 import { replay, type Diagnostic, type Game, type PlyRecord, type ReplayOptions } from '../../src/index.js';
 import { columnSpecs, GameRows, type CellValue, type ColumnRunSettings } from '../columns.js';
 import { makeColumnFormatter } from '../output/column-formats.js';
-import { makeFormatter, type ColumnSettings, type PositionFormat } from '../output/formats.js';
+import { makeFormatter, makeGameRows, type ColumnSettings, type GameRowsWriter, type PositionFormat } from '../output/formats.js';
 import { needsMoves, positionRow, tagValues } from '../rows.js';
 
 /** Everything the per-game work depends on; structured-cloneable (it is sent to the workers). */
@@ -24,7 +24,7 @@ export interface GameOutput {
   readonly text: string;
   readonly rows: number;
   readonly diagnostics: readonly Diagnostic[];
-  /** Parquet: the rows' values, column by column (`--jobs 1` only: workers send text). */
+  /** Parquet: the rows' values, column by column (with --jobs, as JSON in `text`: see ColumnRunSettings). */
   readonly table?: readonly (readonly CellValue[])[];
 }
 
@@ -37,29 +37,32 @@ const LINES_PER_JOIN = 4096;
 export function fensOfGame(settings: FensSettings): GameFormatter {
   if (settings.table) return tableOfGame(settings, settings.table, (records) => records);
   if (settings.format === 'parquet') throw new Error('parquet output needs its columns (settings.table)');
+  const gameRows = makeGameRows(settings.format, settings.columns);
   const formatter = makeFormatter(settings.format, settings.columns);
   const moves = needsMoves(settings.format);
   return (game, file, number) => {
     const tags = tagValues(game, settings.columns.tags);
     const replayed = replay(game, settings.replay);
-    // Joins give flat strings: the rows' strings (FENs are built from many small pieces, some
-    // 400 bytes a row) are garbage at once instead of being kept alive, piece by piece. A join
-    // every LINES_PER_JOIN rows keeps a huge game's rows at their flat size (70 bytes) meanwhile.
-    const joined: string[] = [];
-    let lines: string[] = [];
+    const write: GameRowsWriter =
+      gameRows ??
+      ((records) => (records.length === 0 ? '' : `${records.map((r) => formatter.row(positionRow(r, file, number, tags, moves))).join('\n')}\n`));
+    // Rows are written one record behind the replay (a check with a move after it is then known to
+    // be no mate), LINES_PER_JOIN at a time: each part is one flat string, and the records behind
+    // it are garbage at once, so a huge game's rows stay at their flat size (70 bytes a row).
+    const parts: string[] = [];
+    let chunk: PlyRecord[] = [];
     let rows = 0;
     for (const record of replayed) {
-      lines.push(formatter.row(positionRow(record, file, number, tags, moves)));
-      if (lines.length === LINES_PER_JOIN) {
-        joined.push(lines.join('\n'));
-        rows += lines.length;
-        lines = [];
+      if (chunk.length === LINES_PER_JOIN) {
+        parts.push(write(chunk, file, number, tags));
+        rows += chunk.length;
+        chunk = [];
       }
+      chunk.push(record);
     }
-    if (lines.length > 0) joined.push(lines.join('\n'));
-    rows += lines.length;
-    const text = rows === 0 ? '' : `${joined.length === 1 ? joined[0] : joined.join('\n')}\n`;
-    return { text, rows, diagnostics: [...game.diagnostics, ...replayed.diagnostics] };
+    parts.push(write(chunk, file, number, tags));
+    rows += chunk.length;
+    return { text: parts.length === 1 ? (parts[0] as string) : parts.join(''), rows, diagnostics: [...game.diagnostics, ...replayed.diagnostics] };
   };
 }
 
@@ -82,7 +85,11 @@ export function tableOfGame(
     const chosen = select(records, game);
     if (!chosen || chosen.length === 0) return { text: '', rows: 0, diagnostics };
     const rows = new GameRows(game, file, table, records);
-    if (!formatter) return { text: '', rows: chosen.length, diagnostics, table: specs.map((s) => chosen.map((r) => s.value(r, rows))) };
+    if (!formatter) {
+      const values = specs.map((s) => chosen.map((r) => s.value(r, rows)));
+      if (table.valuesAsJson) return { text: `${JSON.stringify(values)}\n`, rows: chosen.length, diagnostics };
+      return { text: '', rows: chosen.length, diagnostics, table: values };
+    }
     return { text: formatter.rows(chosen, rows), rows: chosen.length, diagnostics };
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { Command } from 'commander';
 import { addInputOptions, addJobsOption, addPositionOptions, type PositionOptions } from '../options.js';
-import { openRowOutput, tableSettings } from '../row-output.js';
+import { openRowOutput, tableSettings, withJobs } from '../row-output.js';
 import { openSession } from '../usage.js';
 import { runGames, shardContinues } from '../workers/pool.js';
 import type { FensSettings } from './fens-game.js';
@@ -53,12 +53,11 @@ async function runFens(files: string[], options: FensOptions, cmd: Command): Pro
       ep: options.ep,
       ...(options.castling ? { castling: options.castling } : {}),
     },
-    ...(table ? { table } : {}),
+    ...(table ? { table: withJobs(table, options.format, options.jobs) } : {}),
   };
   const task = { command: 'fens', settings } as const;
   const rows = openRowOutput(cmd, session, options, settings.columns, table, await shardContinues(session, task, options.format === 'text'));
-  // Parquet values stay on the main thread (the workers hand back text).
-  await runGames(session, task, parquet ? 1 : options.jobs, async (output, file) => {
+  await runGames(session, task, options.jobs, async (output, file) => {
     rows.emit(output);
     session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();

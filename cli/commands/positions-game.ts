@@ -5,7 +5,7 @@
  * themselves come back (`records`), because which of them get printed depends on every game before.
  */
 import { polyglotHex, replay, type FenOptions, type Game, type PlyRecord, type ReplayOptions } from '../../src/index.js';
-import { makeFormatter, type ColumnSettings, type PositionFormat } from '../output/formats.js';
+import { makeFormatter, makeGameRows, type ColumnSettings, type PositionFormat } from '../output/formats.js';
 import { isSelected, positionMatcher, type PlySelection } from '../position-filters.js';
 import { needsMoves, positionRow, tagValues } from '../rows.js';
 import type { ColumnRunSettings } from '../columns.js';
@@ -45,6 +45,7 @@ export function positionsOfGame(settings: PositionsSettings): (game: Game, file:
   }
   if (settings.format === 'parquet') throw new Error('parquet output needs its columns (settings.table)');
   const formatter = makeFormatter(settings.format, settings.columns);
+  const gameRows = makeGameRows(settings.format, settings.columns);
   const moves = needsMoves(settings.format);
   return (game, file, number) => {
     const replayed = replay(game, replayOptions);
@@ -59,6 +60,7 @@ export function positionsOfGame(settings: PositionsSettings): (game: Game, file:
       const keyed = selected.map((r) => ({ key: polyglotHex(r.position), row: positionRow(r, file, number, tags, moves) }));
       return { text: '', rows: 0, diagnostics, records: keyed };
     }
+    if (gameRows) return { text: gameRows(selected, file, number, tags), rows: selected.length, diagnostics };
     const rows = selected.map((r) => positionRow(r, file, number, tags, moves));
     const text = rows.length === 0 ? '' : `${rows.map((row) => formatter.row(row)).join('\n')}\n`;
     return { text, rows: rows.length, diagnostics };

@@ -19,7 +19,7 @@ import {
   tagFiltersAsWhere,
 } from '../options.js';
 import { positionMatcher } from '../position-filters.js';
-import { openRowOutput, tableSettings } from '../row-output.js';
+import { openRowOutput, tableSettings, withJobs } from '../row-output.js';
 import { openSession, usageError } from '../usage.js';
 import { UniqueSink } from '../unique-positions.js';
 import { runGames, shardContinues } from '../workers/pool.js';
@@ -90,14 +90,14 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
     selection: { range: options.ply, every: options.every, last: options.last, side: options.side },
     match: options.match,
     unique: options.unique === true,
-    ...(table ? { table } : {}),
+    ...(table ? { table: withJobs(table, options.format, options.jobs) } : {}),
   };
   const task = { command: 'positions', settings } as const;
   const rows = openRowOutput(cmd, session, options, columns, table, await shardContinues(session, task, options.format === 'text'));
   const printer = rows.printer;
   // Unique positions belong to no one game: printed one by one, without game breaks.
   const unique = options.unique && printer ? new UniqueSink(printer, options.count === true) : undefined;
-  await runGames(session, task, parquet ? 1 : options.jobs, async (output, file) => {
+  await runGames(session, task, options.jobs, async (output, file) => {
     if (output.records) for (const row of output.records) unique?.add(row);
     else rows.emit(output);
     session.reportAll(output.diagnostics, file);

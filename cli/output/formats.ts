@@ -8,6 +8,7 @@
  * then `path` (with --variations), `tags` (with --tags) and `count` (with --unique --count).
  */
 
+import type { PlyRecord } from '../../src/index.js';
 import { csvField, jsonText, tsvField } from './escape.js';
 
 export { csvField, tsvField } from './escape.js';
@@ -66,6 +67,60 @@ export function makeFormatter(format: DefaultColumnsFormat, columns: ColumnSetti
     case 'epd':
       return { header: undefined, gameBreak: undefined, row: (r) => epdRow(r, columns) };
   }
+}
+
+/** A game's rows in one string (each line ending in a newline; '' for none), for `makeGameRows`. */
+export type GameRowsWriter = (records: readonly PlyRecord[], file: string, game: number, tags: PositionRow['tags']) => string;
+
+/**
+ * The rows of whole games in `format` (the same text as `makeFormatter(…).row` of each ply's
+ * PositionRow, without the row objects): what depends on the game only (file, game number, tags)
+ * is written once per game, and a line is its pieces concatenated: SAN, UCI, FEN and path hold no
+ * character any of the formats escapes. Undefined for EPD and `--unique --count` (rows of their own).
+ */
+export function makeGameRows(format: DefaultColumnsFormat, columns: ColumnSettings): GameRowsWriter | undefined {
+  if (format === 'epd' || columns.count) return undefined;
+  const path = columns.path;
+  if (format === 'text') {
+    return (records) => {
+      if (records.length === 0) return '';
+      const lines = new Array<string>(records.length);
+      for (let i = 0; i < records.length; i++) lines[i] = (records[i] as PlyRecord).fen;
+      return `${lines.join('\n')}\n`;
+    };
+  }
+  if (format === 'ndjson') {
+    return (records, file, game, tags) => {
+      const head = `${columns.file ? `{"file":${jsonText(file)},"game":` : '{"game":'}${game},"ply":`;
+      let tail = '';
+      if (columns.tags.length > 0) {
+        tail = ',"tags":{';
+        columns.tags.forEach((name, i) => {
+          const value = tags[name];
+          tail += `${i === 0 ? '' : ','}${jsonText(name)}:${value === null || value === undefined ? 'null' : jsonText(value)}`;
+        });
+        tail += '}';
+      }
+      tail += '}';
+      return joinLines(records, (r) => `${head}${r.ply},"move":"${r.canonicalSan}","uci":"${r.uci}","fen":"${r.fen}${path ? `","path":"${r.path}"` : '"'}${tail}`);
+    };
+  }
+  const field = format === 'csv' ? csvField : tsvField;
+  const sep = format === 'csv' ? ',' : '\t';
+  return (records, file, game, tags) => {
+    const head = `${columns.file ? field(file) + sep : ''}${game}${sep}`;
+    let tail = '';
+    for (const name of columns.tags) tail += sep + field(tags[name] ?? '');
+    return joinLines(records, (r) => `${head}${r.ply}${sep}${r.canonicalSan}${sep}${r.uci}${sep}${r.fen}${path ? sep + r.path : ''}${tail}`);
+  };
+}
+
+function joinLines(records: readonly PlyRecord[], line: (r: PlyRecord) => string): string {
+  if (records.length === 0) return '';
+  const lines = new Array<string>(records.length);
+  for (let i = 0; i < records.length; i++) lines[i] = line(records[i] as PlyRecord);
+  // One join per game gives a flat string: the rows' pieces are garbage at once.
+  return `${lines.join('\n')}\n`;
 }
 
 /**

@@ -29,6 +29,11 @@ export interface ParquetColumn {
 
 export const ROW_GROUP_ROWS = 10_000;
 const NO_STATISTICS = new Set(['fen', 'epd', 'polyglot', 'comment', 'movetext', 'start_fen']);
+/**
+ * Columns of ASCII text whose values hardly repeat: written PLAIN (a dictionary would not pay), from
+ * one buffer per row group (see `AsciiColumn`).
+ */
+const ASCII_PLAIN = new Set(['fen', 'epd', 'polyglot']);
 const FLUSH_BYTES = 1 << 20;
 
 type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
@@ -75,6 +80,8 @@ export class ParquetSink {
   private readonly fd: number;
   private readonly writer: ParquetWriter;
   private columns: ParquetValue[][];
+  /** The ASCII_PLAIN columns' text, by column index (undefined for the others). */
+  private readonly ascii: (AsciiColumn | undefined)[];
   private gathered = 0;
   private closed = false;
 
@@ -102,6 +109,7 @@ export class ParquetSink {
     bytes.finish = flush;
     this.writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(specs), codec: 'SNAPPY', statistics: true, createdBy });
     this.columns = specs.map(() => []);
+    this.ascii = specs.map((s) => (ASCII_PLAIN.has(s.name) && s.type === 'string' ? new AsciiColumn() : undefined));
   }
 
   /** Adds a game's rows, given column by column (each array as long as the others). */
@@ -109,6 +117,11 @@ export class ParquetSink {
     const rows = table[0]?.length ?? 0;
     if (rows === 0) return;
     for (let c = 0; c < this.columns.length; c++) {
+      const ascii = this.ascii[c];
+      if (ascii) {
+        for (const v of table[c] as readonly (string | null)[]) ascii.push(v);
+        continue;
+      }
       const target = this.columns[c] as ParquetValue[];
       for (const v of table[c] as readonly ParquetValue[]) target.push(v);
     }
@@ -139,13 +152,63 @@ export class ParquetSink {
     if (this.gathered === 0) return;
     // Min/max of a FEN, a key or a text prunes nothing, and comparing every value cost a fifth of
     // the writing: those columns go without statistics; numbers, ids, moves and tags keep them.
-    const columnData = this.specs.map((s, c) => ({
-      name: s.name,
-      data: this.columns[c] as ParquetValue[],
-      ...(NO_STATISTICS.has(s.name) ? { statistics: false } : {}),
-    }));
+    const columnData = this.specs.map((s, c) => {
+      const ascii = this.ascii[c];
+      return {
+        name: s.name,
+        data: ascii ? ascii.take() : (this.columns[c] as ParquetValue[]),
+        ...(ascii ? { encoding: 'PLAIN' } : {}),
+        ...(NO_STATISTICS.has(s.name) ? { statistics: false } : {}),
+      };
+    });
     void this.writer.write({ columnData: columnData as Parameters<ParquetWriter['write']>[0]['columnData'], rowGroupSize: this.gathered });
     this.columns = this.specs.map(() => []);
     this.gathered = 0;
+  }
+}
+
+/**
+ * An ASCII text column of a row group, written into one buffer as the rows come in and handed over
+ * as views into it. The writer would otherwise encode each value into a buffer of its own (a FEN per
+ * row), and holding a group's FEN strings (ropes of many small pieces) until then made the garbage
+ * collector copy them: those allocations, not the writing, were most of the cost.
+ */
+class AsciiColumn {
+  private bytes = Buffer.allocUnsafe(1 << 20);
+  private used = 0;
+  /** Each value's length, -1 for null. */
+  private lengths: number[] = [];
+
+  push(value: string | null): void {
+    if (value === null) {
+      this.lengths.push(-1);
+      return;
+    }
+    if (this.used + value.length > this.bytes.length) {
+      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + value.length));
+      this.bytes.copy(grown, 0, 0, this.used);
+      this.bytes = grown;
+    }
+    this.used += this.bytes.write(value, this.used, 'latin1');
+    this.lengths.push(value.length);
+  }
+
+  /** The values so far as views (null where null); the column starts again in a new buffer. */
+  take(): (Uint8Array | null)[] {
+    const { bytes, lengths } = this;
+    const out = new Array<Uint8Array | null>(lengths.length);
+    let at = 0;
+    for (let i = 0; i < lengths.length; i++) {
+      const n = lengths[i] as number;
+      if (n < 0) out[i] = null;
+      else {
+        out[i] = bytes.subarray(at, at + n);
+        at += n;
+      }
+    }
+    this.bytes = Buffer.allocUnsafe(bytes.length);
+    this.used = 0;
+    this.lengths = [];
+    return out;
   }
 }

@@ -12,17 +12,22 @@
  */
 import { LineBoard } from './engine/line-board.js';
 import { shownEpSquare } from './engine/movegen.js';
-import { NULL_MOVE, decodeMove } from './engine/mutable-board.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, NULL_MOVE, decodeMove } from './engine/mutable-board.js';
 import {
   PlacementWriter, castlingFieldOfMask, joinFen, middleFields, standardMiddleFields, type FenCastlingMode, type FenEpMode,
 } from './fen/write.js';
-import { boardOf, castlingMaskOf, positionFromCompact, type Position } from './position.js';
+import { boardOf, castlingMaskOf, isCheckmate, positionFromCompact, type Position } from './position.js';
 import type { SanError } from './san/errors.js';
 import { resolveOn } from './san/resolve.js';
 import { SanFields, readSan, syntaxError } from './san/syntax.js';
+import { castlingText, makeSan, sanText } from './san/write.js';
+import { uciText } from './uci.js';
 import { BLACK, type Move } from './types.js';
 
 const SAN = new SanFields();
+const PAWN = 1;
+const KING = 6;
+const LETTERS = ' PNBRQK';
 /** Scratch for `position()` and castling letters: both copy or only read it. */
 const ENTRY_BOARD = new Int8Array(64);
 
@@ -130,4 +135,44 @@ export class Line {
       middleFields(black, castlingFieldOfMask(b.boardAt(entry, ENTRY_BOARD), mask, this.chess960, this.castlingMode), ep);
     return joinFen(this.placement.write(b.entries, b.offsetOf(entry)), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
   }
+  /**
+   * The canonical SAN of the move from `before` to `entry` (as `makeSan` writes it), `written` the
+   * SAN it was played from. Read from the log, without a Position, for the usual move: a piece move
+   * written without a from square resolved to the only legal one (else it was ambiguous), so it needs
+   * no disambiguation. Others ask `makeSan`. After a check, `#` needs a move generation only if no
+   * move was played from `entry` yet.
+   */
+  san(before: number, entry: number, written: string): string {
+    const b = this.board;
+    const code = b.moveAt(entry);
+    if (code < 0) return '';
+    if (code === NULL_MOVE) return '--';
+    const from = code & 63;
+    const to = (code >> 6) & 63;
+    const kind = code & KIND_MASK;
+    let text: string;
+    if (kind === KIND_CASTLE) text = castlingText(from, to);
+    else {
+      const role = b.pieceAt(before, from) & 7;
+      if (role !== PAWN && role !== KING && !writtenWithoutFrom(written, role)) return makeSan(this.position(before), decodeMove(code));
+      text = sanText(role, from, to, kind === KIND_EN_PASSANT || b.pieceAt(before, to) !== 0, (code >> 12) & 7, '');
+    }
+    if (!b.checkAt(entry)) return text;
+    return text + (!b.movedFrom(entry) && isCheckmate(this.position(entry)) ? '#' : '+');
+  }
+
+  /** The UCI of the move that led to `entry` (as `makeUci` writes it), '' for entry 0. */
+  uci(entry: number): string {
+    const code = this.board.moveAt(entry);
+    if (code < 0) return '';
+    if (code === NULL_MOVE) return '0000';
+    return uciText(code & 63, (code >> 6) & 63, (code >> 12) & 7, (code & KIND_MASK) === KIND_CASTLE, this.chess960);
+  }
+}
+
+/** `Nf3` or `Nxf3` with the letter of `role`: no from file or rank. */
+function writtenWithoutFrom(written: string, role: number): boolean {
+  if (written.charCodeAt(0) !== LETTERS.charCodeAt(role)) return false;
+  const n = written.length;
+  return n === 3 || (n === 4 && written.charCodeAt(1) === 120 /* x */);
 }

@@ -16,6 +16,7 @@ import { BLACK, KING, ROLES, ROOK, isNullMove, parseSquare, squareName, type Mov
 
 const SCRATCH = new MutableBoard();
 const ROLE_LETTERS = 'pnbrqk';
+const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, s) => squareName(s));
 
 /** Whether `move` is castling in `pos` (the king takes its own rook). */
 export function isCastling(pos: Position, move: NormalMove): boolean {
@@ -34,10 +35,17 @@ export function makeUci(pos: Position, move: Move): string {
   checkPosition('makeUci', pos);
   checkObject('makeUci', 'the move', move);
   if (isNullMove(move)) return '0000';
-  let to = move.to;
-  if (!pos.chess960 && isCastling(pos, move)) to = (move.from & 56) + (move.to > move.from ? 6 : 2);
-  const promotion = move.promotion === undefined ? '' : ROLE_LETTERS.charAt(ROLES.indexOf(move.promotion));
-  return squareName(move.from) + squareName(to) + promotion;
+  const promotion = move.promotion === undefined ? 0 : ROLES.indexOf(move.promotion) + 1;
+  return uciText(move.from, move.to, promotion, isCastling(pos, move), pos.chess960);
+}
+
+/**
+ * The UCI text of a move from its squares (castling king-takes-rook) and promotion role (0 for
+ * none, 2 knight … 5 queen): the one rule for `makeUci` and `Line.uci`.
+ */
+export function uciText(from: number, to: number, promotion: number, castling: boolean, chess960: boolean): string {
+  const target = castling && !chess960 ? (from & 56) + (to > from ? 6 : 2) : to;
+  return (SQUARE_NAMES[from] as string) + (SQUARE_NAMES[target] as string) + (promotion ? ROLE_LETTERS.charAt(promotion - 1) : '');
 }
 
 const UCI_PATTERN = /^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$/;

@@ -14,7 +14,7 @@
 import { checkGame, moveTreeError, locate, type Comment, type Evaluation, type Game, type MoveLine, type MoveNode } from '../pgn/index.js';
 import { DiagnosticCap, diagnostic, excerptOf, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
 import {
-  Line, isNullMove, makeFen, makeSan, makeUci, type FenCastlingMode, type FenEpMode, type Move, type NormalMove, type Position,
+  Line, makeFen, makeSan, type FenCastlingMode, type FenEpMode, type Move, type NormalMove, type Position,
   type SanError,
 } from '../core/index.js';
 import { startingPosition, type StartingPosition } from './start.js';
@@ -103,14 +103,11 @@ export class PlyRecord {
   }
 
   get canonicalSan(): string {
-    const { before, move } = this;
-    return before && move ? makeSan(before, move) : '';
+    return this.beforeEntry < 0 ? '' : this.log.san(this.beforeEntry, this.entry, this.node?.san ?? '');
   }
 
   get uci(): string {
-    const { before, move } = this;
-    if (!before || !move) return '';
-    return isNullMove(move) ? '0000' : makeUci(before, move);
+    return this.beforeEntry < 0 ? '' : this.log.uci(this.entry);
   }
 
   get fen(): string {

@@ -3,7 +3,8 @@
  * hyparquet (for the file's metadata: row groups, codec, statistics). The values must be the ones
  * the same run prints as ndjson.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetMetadata } from 'hyparquet';
@@ -76,6 +77,35 @@ describe('--format parquet', { timeout: 180_000 }, () => {
     expect(rows.length).toBe(24); // the 24 classical games of this export
     expect(Object.keys(rows[0] ?? {})).toEqual(['game', 'ply', 'move_number', 'side', 'fen', 'san', 'uci']);
     expect(rows[0]?.['game']).toMatch(/^lichess-exports-clk\.pgn\.gz#\d+$/);
+  });
+
+  it('--jobs: workers replay, the main thread writes the row groups in input order; the same table as --jobs 1', async () => {
+    const dir = tempDir();
+    const plain = join(dir, 'clk.pgn');
+    writeFileSync(plain, gunzipSync(readFileSync(CLK)));
+    // Workers reading their own blocks (a plain file), and the main thread sending them games
+    // (a .gz input; --where filters on the main thread).
+    for (const [input, extra] of [[plain, []], [CLK, ['--where', 'white_elo >= 1800']]] as const) {
+      const args = ['fens', '--start', '--columns', 'all', '--game-id', 'Site', ...extra, input, '--format', 'parquet'];
+      const files = [1, 3].map((jobs) => join(dir, `j${jobs}.parquet`));
+      const [one, three] = await Promise.all(files.map((file, i) => run([...args, '--jobs', String([1, 3][i]), '-o', file])));
+      expect(three?.code).toBe(0);
+      expect(three?.stderr).toBe(one?.stderr);
+      const [a, b] = await Promise.all(files.map((file) => duckdb(`SELECT * FROM read_parquet('${file}')`)));
+      expect(b?.length).toBeGreaterThan(10_000);
+      expect(b).toEqual(a);
+      const groups = files.map((file) => {
+        const bytes = readFileSync(file);
+        return parquetMetadata(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)).row_groups.map((g) => Number(g.num_rows));
+      });
+      expect(groups[1]).toEqual(groups[0]);
+    }
+    const positions = ['positions', '--last', '--format', 'parquet', CLK];
+    const [p1, p2] = [join(dir, 'p1.parquet'), join(dir, 'p2.parquet')];
+    await Promise.all([run([...positions, '-o', p1]), run([...positions, '--jobs', '2', '-o', p2])]);
+    const [last1, last2] = await Promise.all([p1, p2].map((file) => duckdb(`SELECT * FROM read_parquet('${file}')`)));
+    expect(last1?.length).toBe(1746);
+    expect(last2).toEqual(last1);
   });
 
   it('no file is left when the output cannot be written; an empty run is a valid empty file', async () => {

@@ -24,7 +24,12 @@ const FULLMOVES = 13;
 const KINGS = 14;
 /** The encoded move that led here (`NULL_MOVE` for a null move), -1 for the first entry. */
 const MOVE = 15;
-const STRIDE = 16;
+/**
+ * Bit 1: the side to move is in check. Bit 2: a legal move was played from here, so it is no
+ * checkmate (SAN's `#` then needs no move generation).
+ */
+const FLAGS = 16;
+const STRIDE = 17;
 
 export class LineBoard {
   /** The live board: the position after the last move played. Resolution reads it, never writes. */
@@ -43,6 +48,8 @@ export class LineBoard {
   private lastMove = -1;
   private log: Int32Array;
   private size = 0;
+  /** The entry the live board stands on (the last recorded or restored). */
+  private liveEntry = 0;
 
   /**
    * Starts from a validated position (its board holds piece codes only); `plies` sizes the log
@@ -70,6 +77,8 @@ export class LineBoard {
       this.check = mb.inCheck();
       return;
     }
+    const flags = this.liveEntry * STRIDE + FLAGS;
+    this.log[flags] = (this.log[flags] ?? 0) | 2;
     const b = mb.board;
     const from = code & 63;
     const to = (code >> 6) & 63;
@@ -104,7 +113,9 @@ export class LineBoard {
     log[o + FULLMOVES] = this.fullmoves;
     log[o + KINGS] = ((mb.kings[0] ?? -1) & 255) | (((mb.kings[1] ?? -1) & 255) << 8);
     log[o + MOVE] = this.lastMove;
+    log[o + FLAGS] = this.check ? 1 : 0;
     this.lastMove = -1;
+    this.liveEntry = entry;
     return entry;
   }
 
@@ -121,6 +132,7 @@ export class LineBoard {
     this.check = mb.inCheck();
     this.opponentMayBeInCheck = true;
     this.lastMove = -1;
+    this.liveEntry = entry;
   }
 
   /** The board of `entry`, decoded from its rank keys into `out`. */
@@ -174,6 +186,21 @@ export class LineBoard {
   kingAt(entry: number, side: number): number {
     const square = ((this.log[entry * STRIDE + KINGS] ?? 0) >> (8 * side)) & 255;
     return square === 255 ? -1 : square;
+  }
+
+  /** Whether the side to move in `entry` is in check. */
+  checkAt(entry: number): boolean {
+    return ((this.log[entry * STRIDE + FLAGS] ?? 0) & 1) !== 0;
+  }
+
+  /** Whether a legal move has been played from `entry` so far (then it is no checkmate). */
+  movedFrom(entry: number): boolean {
+    return ((this.log[entry * STRIDE + FLAGS] ?? 0) & 2) !== 0;
+  }
+
+  /** The piece code on `square` in `entry` (0 for none), read from its rank key. */
+  pieceAt(entry: number, square: number): number {
+    return ((this.log[entry * STRIDE + (square >> 3)] ?? 0) >>> (4 * (square & 7))) & 15;
   }
 
   /** The encoded move that led to `entry` (`NULL_MOVE` for a null move), -1 for the first entry. */

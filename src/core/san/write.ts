@@ -8,12 +8,14 @@ import { generateLegal } from '../engine/movegen.js';
 import { KIND_EN_PASSANT, KIND_MASK, MutableBoard } from '../engine/mutable-board.js';
 import { boardOf, checkPosition, encodeNormalMove, loadPosition, type Position } from '../position.js';
 import { isCastling } from '../uci.js';
-import { FILE_NAMES, RANK_NAMES, ROLES, isNullMove, squareName, type Move, type NormalMove, type Role } from '../types.js';
+import { FILE_NAMES, RANK_NAMES, isNullMove, squareName, type Move, type NormalMove } from '../types.js';
 
 const SCRATCH = new MutableBoard();
 const CANDIDATES = new Int32Array(16);
 const MOVE_BUFFER = new Int32Array(256);
 const LETTERS = ' PNBRQK';
+const PAWN = 1;
+const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, s) => squareName(s));
 
 /**
  * Canonical SAN of a legal `move`: piece letter, the least disambiguation that works (file, else
@@ -29,7 +31,7 @@ export function makeSan(pos: Position, move: Move): string {
   const mb = loadPosition(SCRATCH, pos);
   const code = encodeNormalMove(pos, move);
   let san: string;
-  if (isCastling(pos, move)) san = move.to > move.from ? 'O-O' : 'O-O-O';
+  if (isCastling(pos, move)) san = castlingText(move.from, move.to);
   else san = moveText(pos, mb, move, code);
   mb.make(code);
   if (mb.inCheck()) san += generateLegal(mb, MOVE_BUFFER, 0) === 0 ? '#' : '+';
@@ -41,16 +43,24 @@ function moveText(pos: Position, mb: MutableBoard, move: NormalMove, code: numbe
   const board = boardOf(pos);
   const role = (board[move.from] ?? 0) & 7;
   const capture = board[move.to] !== 0 || (code & KIND_MASK) === KIND_EN_PASSANT;
-  const target = squareName(move.to);
-  if (role === 1) {
-    const promotion = move.promotion === undefined ? '' : `=${letterOf(move.promotion)}`;
-    return (capture ? `${FILE_NAMES.charAt(move.from & 7)}x` : '') + target + promotion;
-  }
-  return LETTERS.charAt(role) + disambiguation(mb, role, move, pos.isCheck()) + (capture ? 'x' : '') + target;
+  const prefix = role === PAWN ? '' : disambiguation(mb, role, move, pos.isCheck());
+  return sanText(role, move.from, move.to, capture, (code >> 12) & 7, prefix);
 }
 
-function letterOf(role: Role): string {
-  return LETTERS.charAt(ROLES.indexOf(role) + 1);
+/**
+ * The SAN of a move without its check suffix, from what the caller knows of it: the moving role
+ * (1 pawn … 6 king), squares, capture, the promotion role (0 for none) and the disambiguation
+ * prefix. The one spelling rule for `makeSan` and `Line.san`.
+ */
+export function sanText(role: number, from: number, to: number, capture: boolean, promotion: number, prefix: string): string {
+  const target = SQUARE_NAMES[to] as string;
+  if (role === PAWN) return (capture ? `${FILE_NAMES.charAt(from & 7)}x` : '') + target + (promotion ? `=${LETTERS.charAt(promotion)}` : '');
+  return LETTERS.charAt(role) + prefix + (capture ? 'x' : '') + target;
+}
+
+/** `O-O` or `O-O-O` for a castling move encoded king-takes-rook. */
+export function castlingText(from: number, to: number): string {
+  return to > from ? 'O-O' : 'O-O-O';
 }
 
 /** The shortest prefix telling `move` apart from other legal moves of the same kind to its square. */

@@ -1,0 +1,57 @@
+/**
+ * The SAN and UCI a record writes from the replay log (Line.san, Line.uci in src/core/line.ts) are those the
+ * Position API writes (makeSan, makeUci on the position before the move), ply for ply, on real
+ * games: lichess exports, human games with disambiguations and promotions, Chess960 castling,
+ * edge cases (checkmates, en passant, null moves), variations included.
+ */
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { makeSan, makeUci, parsePgn, replay, type Game } from '../../src/index.js';
+import { decodeLikeOracle, hasSharedCorpus, readMaybeGzip, SHARED_CORPUS } from '../support/corpus.js';
+
+function mismatches(games: Iterable<Game>): { plies: number; wrong: string[] } {
+  const wrong: string[] = [];
+  let plies = 0;
+  for (const game of games) {
+    // Read after the whole replay, as the CLI does: a check with a move after it is then known to be no mate.
+    for (const r of [...replay(game, { variations: true })]) {
+      const { before, move } = r;
+      if (!before || !move) continue;
+      plies++;
+      const san = 'null' in move ? '--' : makeSan(before, move);
+      const uci = 'null' in move ? '0000' : makeUci(before, move);
+      if (r.canonicalSan !== san || r.uci !== uci) wrong.push(`game ${game.index} ${r.path}: ${r.canonicalSan}/${r.uci}, expected ${san}/${uci}`);
+    }
+  }
+  return { plies, wrong };
+}
+
+describe('SAN and UCI from the replay log', () => {
+  it('matches makeSan and makeUci on hand-made cases', () => {
+    const pgn = [
+      '1. e4 d5 2. exd5 e5 3. dxe6 Bd6 4. exf7+ Ke7 5. fxg8=N+ Rxg8 6. Nf3 Nc6 7. Ng5 Nb4 8. Ng5f3 *',
+      '1. f3 e5 2. g4 Qh4# 0-1',
+      // A move after the mate is illegal: the mate must still be found (no move was played from it).
+      '1. f3 e5 2. g4 Qh4 3. a3 *',
+      '1. e4 -- 2. d4 *',
+      '[Variant "Chess960"]\n[SetUp "1"]\n[FEN "r4k1r/8/8/8/8/8/8/R4K1R w HAha - 0 1"]\n\n1. O-O-O O-O *',
+      '1. Nf3 Nf6 2. Nc3 Nc6 3. Nb5 Nb4 4. Nbd4 Nbd5 5. d3 d6 6. Be3 Be6 7. Qd2 Qd7 8. O-O-O O-O-O 9. Kb1 Kb8 *',
+      '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/R6R/4K3 w - - 0 1"]\n\n1. Rad2 Ke7 2. Rhe2+ Kf6 3. Rd6+ Kf5 4. R2e5+ Kf4 *',
+    ].join('\n\n');
+    const { plies, wrong } = mismatches(parsePgn(pgn));
+    expect(wrong).toEqual([]);
+    expect(plies).toBe(15 + 4 + 4 + 3 + 2 + 18 + 8);
+  });
+
+  it.skipIf(!hasSharedCorpus)('matches them on every ply of the corpus games', () => {
+    let total = 0;
+    for (const dir of ['games/lichess', 'games/human', 'chess960', 'edge']) {
+      for (const name of readdirSync(`${SHARED_CORPUS}${dir}`).filter((n) => /\.pgn(\.gz)?$/.test(n))) {
+        const { plies, wrong } = mismatches(parsePgn(decodeLikeOracle(readMaybeGzip(`${SHARED_CORPUS}${dir}/${name}`))));
+        expect(wrong.slice(0, 5), `${dir}/${name}`).toEqual([]);
+        total += plies;
+      }
+    }
+    expect(total).toBeGreaterThan(500_000);
+  }, 120_000);
+});
