@@ -10,7 +10,7 @@ import { isSelected, positionMatcher, type PlySelection } from '../position-filt
 import { needsMoves, positionRow, tagValues } from '../rows.js';
 import type { ColumnRunSettings } from '../columns.js';
 import type { KeyedRow } from '../unique-positions.js';
-import { tableOfGame, type GameOutput } from './fens-game.js';
+import { tableOfGame, type GameOutput } from '../game-output.js';
 
 /** Everything the per-game work depends on; structured-cloneable (it is sent to the workers). */
 export interface PositionsSettings {
