@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { columnSpecs, type ColumnRunSettings } from './columns.js';
 import { makeColumnFormatter } from './output/column-formats.js';
-import type { ColumnSettings, DefaultColumnsFormat } from './output/formats.js';
+import { FORMAT_CAPABILITIES, type ColumnSettings, type DefaultColumnsFormat } from './output/formats.js';
 import { ParquetSink, type ParquetValue } from './output/parquet.js';
 import type { PositionOptions } from './options.js';
 import { RowPrinter, type ShardContinuation } from './rows.js';
@@ -20,18 +20,18 @@ export const DEFAULT_TABLE_COLUMNS = ['game', 'ply', 'move_number', 'side', 'fen
 /** The --columns list of this run (with the --tags as `tag.NAME` after it), or undefined for the default columns. */
 export function tableSettings(cmd: Command, options: PositionOptions & { readonly unique?: boolean }): ColumnRunSettings | undefined {
   const { format } = options;
-  if (options.tags && !['ndjson', 'csv', 'tsv', 'parquet'].includes(format)) {
+  if (options.tags && !FORMAT_CAPABILITIES[format].columns) {
     usageError(cmd, `--tags adds columns to --format ndjson, csv, tsv or parquet, not to ${format}`);
   }
-  if (options.header === false && format !== 'csv' && format !== 'tsv') usageError(cmd, `--no-header applies to csv and tsv, not to ${format}`);
-  if (format === 'parquet' && (options.output === undefined || options.output === '-')) {
+  if (options.header === false && !FORMAT_CAPABILITIES[format].header) usageError(cmd, `--no-header applies to csv and tsv, not to ${format}`);
+  if (FORMAT_CAPABILITIES[format].file && (options.output === undefined || options.output === '-')) {
     usageError(cmd, '--format parquet writes a file: give it with -o FILE');
   }
   if (options.columns === undefined && format !== 'parquet') {
     if (options.gameId !== undefined) usageError(cmd, '--game-id names the `game` column of --columns (or parquet)');
     return undefined;
   }
-  if (format === 'text' || format === 'epd') usageError(cmd, `--columns applies to ndjson, csv, tsv and parquet, not to ${format}`);
+  if (!FORMAT_CAPABILITIES[format].columns) usageError(cmd, `--columns applies to ndjson, csv, tsv and parquet, not to ${format}`);
   if (options.unique) usageError(cmd, '--columns and parquet do not combine with --unique (use the default columns)');
   const listed = options.columns ?? [...DEFAULT_TABLE_COLUMNS];
   const tags = (options.tags ?? []).map((t) => `tag.${t}`).filter((t) => !listed.includes(t));

@@ -6,7 +6,7 @@
  * `positions --unique`).
  */
 import { findTag, type Game, type PlyRecord } from '../src/index.js';
-import { makeFormatter, type ColumnSettings, type DefaultColumnsFormat, type PositionFormat, type PositionRow, type RowFormatter } from './output/formats.js';
+import { FORMAT_CAPABILITIES, makeFormatter, type ColumnSettings, type DefaultColumnsFormat, type PositionFormat, type PositionRow, type RowFormatter } from './output/formats.js';
 import type { BufferedWriter } from './output/writer.js';
 
 /** How a shard's output continues an earlier shard's (see RowPrinter). */
@@ -72,7 +72,7 @@ export class RowPrinter {
 
 /** Text and EPD never print the move, so its SAN is not even computed for them. */
 export function needsMoves(format: PositionFormat): boolean {
-  return format === 'ndjson' || format === 'csv' || format === 'tsv';
+  return FORMAT_CAPABILITIES[format].moves;
 }
 
 /** The row for one ply of game `number` of `file`. */

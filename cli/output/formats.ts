@@ -15,6 +15,30 @@ export { csvField, tsvField } from './escape.js';
 
 export const POSITION_FORMATS = ['text', 'ndjson', 'csv', 'tsv', 'epd', 'parquet'] as const;
 export type PositionFormat = (typeof POSITION_FORMATS)[number];
+/**
+ * What each format of `fens` and `positions` can do, declared once here rather than as format
+ * checks spread over the commands: `columns`, it takes --columns and --tags (typed rows); `moves`,
+ * its default rows print the move (SAN, UCI); `header`, it has a header line (--no-header);
+ * `file`, it writes a binary file (-o FILE, not standard output).
+ */
+export const FORMAT_CAPABILITIES: Readonly<Record<PositionFormat, { readonly columns: boolean; readonly moves: boolean; readonly header: boolean; readonly file: boolean }>> = {
+  text: { columns: false, moves: false, header: false, file: false },
+  epd: { columns: false, moves: false, header: false, file: false },
+  ndjson: { columns: true, moves: true, header: false, file: false },
+  csv: { columns: true, moves: true, header: true, file: false },
+  tsv: { columns: true, moves: true, header: true, file: false },
+  parquet: { columns: true, moves: true, header: false, file: true },
+};
+
+/** The text formats with typed --columns rows. */
+export type ColumnTextFormat = 'ndjson' | 'csv' | 'tsv';
+
+/** Whether `format` writes --columns rows as text lines (not a binary file). */
+export function isColumnTextFormat(format: PositionFormat): format is ColumnTextFormat {
+  const can = FORMAT_CAPABILITIES[format];
+  return can.columns && !can.file;
+}
+
 /** The formats that print the default columns of this module (parquet always has `--columns`). */
 export type DefaultColumnsFormat = Exclude<PositionFormat, 'parquet'>;
 
