@@ -86,6 +86,9 @@ export function squareName(square: Square): string {
   return FILE_NAMES.charAt(square & 7) + RANK_NAMES.charAt(square >> 3);
 }
 
+/** Every square's name by index: for the writers that name a square per ply (SAN, UCI). */
+export const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, square) => squareName(square));
+
 /** `'e4'` → 28; undefined for anything that is not a square name. */
 export function parseSquare(name: string): Square | undefined {
   if (name.length !== 2) return undefined;

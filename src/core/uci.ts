@@ -12,11 +12,10 @@ import { checkObject, checkString } from '../arguments.js';
 import { boardOf, checkPosition, loadPosition, type Position } from './position.js';
 import { sanError, closestMoves, type SanError } from './san/errors.js';
 import { err, ok, type Result } from '../result.js';
-import { BLACK, KING, ROLES, ROOK, isNullMove, parseSquare, squareName, type Move, type NormalMove } from './types.js';
+import { BLACK, KING, ROLES, ROOK, SQUARE_NAMES, isNullMove, parseSquare, type Move, type NormalMove } from './types.js';
 
 const SCRATCH = new MutableBoard();
 const ROLE_LETTERS = 'pnbrqk';
-const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, s) => squareName(s));
 
 /** Whether `move` is castling in `pos` (the king takes its own rook). */
 export function isCastling(pos: Position, move: NormalMove): boolean {

@@ -8,14 +8,13 @@ import { generateLegal } from '../engine/movegen.js';
 import { KIND_EN_PASSANT, KIND_MASK, MutableBoard } from '../engine/mutable-board.js';
 import { boardOf, checkPosition, encodeNormalMove, loadPosition, type Position } from '../position.js';
 import { isCastling } from '../uci.js';
-import { FILE_NAMES, RANK_NAMES, isNullMove, squareName, type Move, type NormalMove } from '../types.js';
+import { FILE_NAMES, RANK_NAMES, SQUARE_NAMES, isNullMove, type Move, type NormalMove } from '../types.js';
 
 const SCRATCH = new MutableBoard();
 const CANDIDATES = new Int32Array(16);
 const MOVE_BUFFER = new Int32Array(256);
 const LETTERS = ' PNBRQK';
 const PAWN = 1;
-const SQUARE_NAMES: readonly string[] = Array.from({ length: 64 }, (_, s) => squareName(s));
 
 /**
  * Canonical SAN of a legal `move`: piece letter, the least disambiguation that works (file, else
