@@ -275,37 +275,26 @@ export async function* gunzip(
   // A stream cannot be read again: its members are walked one by one instead.
   if (again === undefined) return yield* gunzipMembers(body, onJunk);
   const unzip = zlib.createGunzip();
-  const out: Buffer[] = [];
-  let failure: (Error & { code?: string }) | undefined;
+  const driven = drive(unzip);
   let passed = 0;
-  unzip.on('data', (chunk: Buffer) => out.push(chunk));
-  unzip.on('error', (error) => (failure ??= error));
-  // Settles when the write is done, or when the stream closed (a failed write never calls back).
-  const step = (act: (done: () => void) => void): Promise<void> =>
-    new Promise((done) => {
-      unzip.once('close', done);
-      act(() => {
-        unzip.off('close', done);
-        done();
-      });
-    });
   const flush = function* (): Generator<Buffer> {
-    for (const chunk of out.splice(0)) {
+    for (const chunk of driven.take()) {
       passed += chunk.length;
       yield chunk;
     }
   };
   try {
     for await (const chunk of body) {
-      if (!unzip.destroyed) await step((done) => unzip.write(chunk, done));
+      if (!unzip.destroyed) await driven.step((done) => unzip.write(chunk, done));
       yield* flush();
-      if (failure) break;
+      if (driven.failure) break;
     }
-    if (!failure && !unzip.destroyed) await step(() => unzip.end());
+    if (!driven.failure && !unzip.destroyed) await driven.step(() => unzip.end());
     yield* flush();
   } finally {
     unzip.destroy();
   }
+  const failure = driven.failure;
   if (!failure) return;
   if (failure.code !== 'Z_DATA_ERROR' || again === undefined) throw failure;
   // Data that is not gzip after some that was: decode again, without the native stream's losses.
@@ -425,20 +414,10 @@ async function* inflateMember(
   member: { crc: number; size: number },
 ): AsyncGenerator<Buffer> {
   const inflate = zlib.createInflateRaw();
-  const out: Buffer[] = [];
-  let failure: Error | undefined;
-  inflate.on('data', (chunk: Buffer) => out.push(chunk));
-  inflate.on('error', (error) => (failure ??= error));
-  const step = (act: (done: () => void) => void): Promise<void> =>
-    new Promise((done) => {
-      inflate.once('close', done);
-      act(() => {
-        inflate.off('close', done);
-        done();
-      });
-    });
+  const driven = drive(inflate);
+  const { step } = driven;
   const flush = function* (): Generator<Buffer> {
-    for (const chunk of out.splice(0)) {
+    for (const chunk of driven.take()) {
       member.size += chunk.length;
       if (crc32 !== undefined) member.crc = crc32(chunk, member.crc);
       yield chunk;
@@ -452,7 +431,7 @@ async function* inflateMember(
         await step((done) => inflate.write(chunk, done));
         written += chunk.length;
         yield* flush();
-        if (failure) throw failure;
+        if (driven.failure) throw driven.failure;
         // The inflater took fewer bytes than it was given: its data ended there.
         if (inflate.bytesWritten < written) return rest(chunk.subarray(chunk.length - (written - inflate.bytesWritten)));
       }
@@ -460,10 +439,40 @@ async function* inflateMember(
     }
     await step(() => inflate.end());
     yield* flush();
-    if (failure) throw failure;
+    if (driven.failure) throw driven.failure;
   } finally {
     inflate.destroy();
   }
+}
+
+/**
+ * A zlib stream driven one write at a time: `step` settles when the write is done or when the
+ * stream closed (a failed write never calls back), `take` hands out what it produced since, and
+ * `failure` is its first error.
+ */
+function drive(stream: zlib.Gunzip | zlib.InflateRaw): {
+  step: (act: (done: () => void) => void) => Promise<void>;
+  take: () => Buffer[];
+  readonly failure: (Error & { code?: string }) | undefined;
+} {
+  const out: Buffer[] = [];
+  let failure: (Error & { code?: string }) | undefined;
+  stream.on('data', (chunk: Buffer) => out.push(chunk));
+  stream.on('error', (error) => (failure ??= error));
+  return {
+    step: (act) =>
+      new Promise((done) => {
+        stream.once('close', done);
+        act(() => {
+          stream.off('close', done);
+          done();
+        });
+      }),
+    take: () => out.splice(0),
+    get failure() {
+      return failure;
+    },
+  };
 }
 
 /** fflate's gunzip over a source: every byte before data that is not gzip, then `onJunk`. */
