@@ -18,7 +18,7 @@ const NUM_RUNS = fuzzRuns(60);
  * The default run is seeded, so its coverage checks (enough sync points, enough partial ranges)
  * see the same files every time; `npm run fuzz` (FORSYTH_FUZZ_RUNS) draws new ones.
  */
-const RUN_PARAMETERS = { numRuns: NUM_RUNS, ...(process.env.FORSYTH_FUZZ_RUNS === undefined ? { seed: 20261202 } : {}) };
+const RUN_PARAMETERS = { numRuns: NUM_RUNS, ...(process.env['FORSYTH_FUZZ_RUNS'] === undefined ? { seed: 20261202 } : {}) };
 const temp = tempFiles('resync');
 
 const TEXT_PIECES = [
