@@ -20,14 +20,11 @@ import { boardOf, castlingMaskOf, isCheckmate, positionFromCompact, type Positio
 import type { SanError } from './san/errors.js';
 import { resolveOn } from './san/resolve.js';
 import { SanFields, readSan, syntaxError } from './san/syntax.js';
-import { castlingText, makeSan, sanText } from './san/write.js';
+import { PIECE_LETTERS, castlingText, makeSan, sanText } from './san/write.js';
 import { uciText } from './uci.js';
-import { BLACK, type Move } from './types.js';
+import { BLACK, KING, PAWN, type Move } from './types.js';
 
 const SAN = new SanFields();
-const PAWN = 1;
-const KING = 6;
-const LETTERS = ' PNBRQK';
 /** Scratch for `position()` and castling letters: both copy or only read it. */
 const ENTRY_BOARD = new Int8Array(64);
 
@@ -172,7 +169,7 @@ export class Line {
 
 /** `Nf3` or `Nxf3` with the letter of `role`: no from file or rank. */
 function writtenWithoutFrom(written: string, role: number): boolean {
-  if (written.charCodeAt(0) !== LETTERS.charCodeAt(role)) return false;
+  if (written.charCodeAt(0) !== PIECE_LETTERS.charCodeAt(role)) return false;
   const n = written.length;
   return n === 3 || (n === 4 && written.charCodeAt(1) === 120 /* x */);
 }

@@ -8,13 +8,13 @@ import { generateLegal } from '../engine/movegen.js';
 import { KIND_EN_PASSANT, KIND_MASK, MutableBoard } from '../engine/mutable-board.js';
 import { boardOf, checkPosition, encodeNormalMove, loadPosition, type Position } from '../position.js';
 import { isCastling } from '../uci.js';
-import { FILE_NAMES, RANK_NAMES, SQUARE_NAMES, isNullMove, type Move, type NormalMove } from '../types.js';
+import { FILE_NAMES, PAWN, RANK_NAMES, SQUARE_NAMES, isNullMove, type Move, type NormalMove } from '../types.js';
 
 const SCRATCH = new MutableBoard();
 const CANDIDATES = new Int32Array(16);
 const MOVE_BUFFER = new Int32Array(256);
-const LETTERS = ' PNBRQK';
-const PAWN = 1;
+/** SAN's piece letters by role code (1 pawn … 6 king). */
+export const PIECE_LETTERS = ' PNBRQK';
 
 /**
  * Canonical SAN of a legal `move`: piece letter, the least disambiguation that works (file, else
@@ -53,8 +53,8 @@ function moveText(pos: Position, mb: MutableBoard, move: NormalMove, code: numbe
  */
 export function sanText(role: number, from: number, to: number, capture: boolean, promotion: number, prefix: string): string {
   const target = SQUARE_NAMES[to] as string;
-  if (role === PAWN) return (capture ? `${FILE_NAMES.charAt(from & 7)}x` : '') + target + (promotion ? `=${LETTERS.charAt(promotion)}` : '');
-  return LETTERS.charAt(role) + prefix + (capture ? 'x' : '') + target;
+  if (role === PAWN) return (capture ? `${FILE_NAMES.charAt(from & 7)}x` : '') + target + (promotion ? `=${PIECE_LETTERS.charAt(promotion)}` : '');
+  return PIECE_LETTERS.charAt(role) + prefix + (capture ? 'x' : '') + target;
 }
 
 /** `O-O` or `O-O-O` for a castling move encoded king-takes-rook. */
