@@ -12,6 +12,7 @@
 const controller = new AbortController();
 let received: NodeJS.Signals | undefined;
 let windingDown = 0;
+let lastWords: (() => void) | undefined;
 
 /** Aborted by the first SIGINT or SIGTERM; pass it to whatever reads or waits. */
 export const interruption: AbortSignal = controller.signal;
@@ -41,6 +42,22 @@ export function windsDown(): boolean {
 /** Declares that the calling command watches `interruption` from now on. */
 export function windDownOnInterrupt(): void {
   windingDown++;
+}
+
+/**
+ * What to print when the run is stopped before it could wind down (a second signal, or a wind-down
+ * slower than main.ts waits): the session's summary, so that an interrupted run always ends with one.
+ * `undefined` takes it back (the summary was printed the usual way).
+ */
+export function onForcedStop(words: (() => void) | undefined): void {
+  lastWords = words;
+}
+
+/** Prints the words given to `onForcedStop`, once. */
+export function sayLastWords(): void {
+  const words = lastWords;
+  lastWords = undefined;
+  words?.();
 }
 
 /**

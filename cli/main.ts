@@ -27,7 +27,7 @@ import { registerShow } from './commands/show.js';
 import { registerStats } from './commands/stats.js';
 import { registerValidate } from './commands/validate.js';
 import { escapeControls } from '../src/index.js';
-import { exitCodeOf, interrupt, interruptExitCode, windsDown } from './interrupt.js';
+import { exitCodeOf, interrupt, interruptExitCode, sayLastWords, windsDown } from './interrupt.js';
 import { stopAllWriters } from './output/writer.js';
 import { USAGE_EXIT } from './usage.js';
 
@@ -102,7 +102,11 @@ function installProcessHandlers(): void {
  */
 function onInterrupt(signal: NodeJS.Signals): void {
   const code = interruptExitCode() ?? exitCodeOf(signal);
-  const stopNow = (): void => void stopAllWriters().finally(() => process.exit(code));
+  const stopNow = (): void =>
+    void stopAllWriters().finally(() => {
+      sayLastWords();
+      process.exit(code);
+    });
   if (interruptExitCode() !== undefined || !windsDown()) return stopNow();
   interrupt(signal);
   setTimeout(stopNow, WIND_DOWN_MS).unref();

@@ -10,7 +10,7 @@
 import { chunkSubject, openingSubject, parseGame, type Diagnostic, type Game, type GameChunk, type WhereFilter } from '../src/index.js';
 import type { ByteRange } from '../src/node/index.js';
 import { expandInputs, outputClash, readInput, type InputFile } from './inputs.js';
-import { interruptExitCode, interruption, windDownOnInterrupt, yieldToEvents } from './interrupt.js';
+import { interruptExitCode, interruption, onForcedStop, windDownOnInterrupt, yieldToEvents } from './interrupt.js';
 import { planShard } from './shard.js';
 import { DiagnosticReporter, summaryLine, type ReporterOptions } from './output/diagnostics.js';
 import { ProgressBar } from './output/progress.js';
@@ -63,6 +63,8 @@ export class Session {
   gamesKept = 0;
   private unreadable = false;
   private bytesDone = 0;
+  /** The positions written so far, for a summary printed before `finish` is reached. */
+  private positionsWritten: (() => number) | undefined;
 
   private constructor(
     readonly files: readonly InputFile[],
@@ -94,6 +96,7 @@ export class Session {
     });
     const session = new Session(expanded.files, writer, reporter, settings, progress);
     for (const problem of expanded.problems) session.report(problem.diagnostic, problem.name);
+    onForcedStop(() => session.sayInterrupted());
     return session;
   }
 
@@ -251,6 +254,17 @@ export class Session {
     return errors > 0 || (strict && warnings > 0) ? 1 : 0;
   }
 
+  /** Lets a summary printed before `finish` (a forced stop) say how many positions were written. */
+  countPositions(written: () => number): void {
+    this.positionsWritten = written;
+  }
+
+  /** The summary of a run stopped before it could wind down: the bar cleared, then the counts so far. */
+  private sayInterrupted(): void {
+    this.progress?.clear();
+    if (this.settings.quiet !== true) printErr(`interrupted: ${this.summary(this.positionsWritten?.())}`, undefined);
+  }
+
   /** The summary line for this run (`positions` left out when undefined). */
   summary(positions?: number): string {
     return summaryLine(this.gamesRead, this.reporter.counts, positions, this.settings.filter ? this.gamesKept : undefined);
@@ -271,6 +285,7 @@ export class Session {
     // The output is flushed first, so that on a shared terminal the summary comes last.
     const commit = code < 2;
     await this.writer.close(commit);
+    onForcedStop(undefined);
     this.progress?.clear();
     const shownInOutput = options.summaryTo === 'output' && (commit || !this.writer.isFile);
     if (!shownInOutput && this.settings.quiet !== true) printErr(line, this.progress);

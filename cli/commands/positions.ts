@@ -94,6 +94,7 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
   };
   const task = { command: 'positions', settings } as const;
   const rows = openRowOutput(cmd, session, options, columns, table, await shardContinues(session, task, options.format === 'text'));
+  session.countPositions(() => rows.written);
   const printer = rows.printer;
   // Unique positions belong to no one game: printed one by one, without game breaks.
   const unique = options.unique && printer ? new UniqueSink(printer, options.count === true) : undefined;

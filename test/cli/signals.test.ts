@@ -29,8 +29,8 @@ interface Interrupted {
   readonly stderr: string;
 }
 
-/** Runs the CLI and sends `signal` once `after` bytes of stdout have arrived (or after `afterMs`). */
-function interruptRun(args: readonly string[], signal: NodeJS.Signals, when: { bytes?: number; ms?: number }): Promise<Interrupted> {
+/** Runs the CLI and sends `signal` (twice in a row with `twice`) once `bytes` of stdout have arrived (or after `ms`). */
+function interruptRun(args: readonly string[], signal: NodeJS.Signals, when: { bytes?: number; ms?: number; twice?: boolean }): Promise<Interrupted> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -41,6 +41,8 @@ function interruptRun(args: readonly string[], signal: NodeJS.Signals, when: { b
       if (sentAt !== 0) return;
       sentAt = Date.now();
       child.kill(signal);
+      // Not at once: two signals pending together are one signal.
+      if (when.twice === true) setTimeout(() => child.kill(signal), 20);
     };
     child.stdout.on('data', (b: Buffer) => {
       out.push(b);
@@ -76,6 +78,17 @@ describe('an interrupt with stdout on a pipe', () => {
       expect(r.stderr).not.toMatch(STACK_LINE);
     }
   }, 120_000);
+
+  it('a second signal stops the run at once, and the summary still comes last', async () => {
+    const r = await interruptRun(['fens', big], 'SIGINT', { bytes: 300_000, twice: true });
+    expect(r.code).toBe(130);
+    expect(r.stdout.endsWith('\n')).toBe(true);
+    const lines = r.stdout.slice(0, -1).split('\n');
+    expect(lines.every((line) => line === '' || FEN_LINE.test(line))).toBe(true);
+    const summary = /(?:^|\n)interrupted: (\d+) games read, (\d+) positions written, 0 errors, 0 warnings\n$/.exec(r.stderr);
+    expect(summary, r.stderr).not.toBeNull();
+    expect(lines.filter((l) => l !== '').length).toBe(Number(summary?.[2]));
+  }, 60_000);
 
   it('with --jobs 2 as well', async () => {
     const r = await interruptRun(['fens', '--jobs', '2', big], 'SIGINT', { bytes: 500_000 });
