@@ -6,11 +6,11 @@
  * becomes an error reply, which the main thread turns into an internal error.
  */
 import { parentPort } from 'node:worker_threads';
-import { parseGame, validate } from '../src/index.js';
+import { parseGame } from '../src/index.js';
 import { PARTS_AHEAD, type BigGameReply, type BigGameRequest } from './big-games.js';
 import type { GameOutput } from './game-output.js';
 import type { EncodedOutput } from './workers/protocol.js';
-import { perGameOf } from './workers/tasks.js';
+import { workOf } from './big-game-work.js';
 
 const port = parentPort;
 if (!port) throw new Error('cli/big-game-thread.js is a worker thread entry, not a program');
@@ -22,7 +22,7 @@ port.on('message', ({ job, chunk, file, number, written }: BigGameRequest) => {
   let reply: BigGameReply<unknown>;
   try {
     const game = parseGame(chunk);
-    if (job.command === 'validate') reply = { result: validate(game) };
+    if (job.command !== 'fens' && job.command !== 'positions') reply = { result: workOf(job)(game, file, number) };
     else {
       const counter = written ? new Int32Array(written) : undefined;
       let sent = 0;
@@ -39,7 +39,7 @@ port.on('message', ({ job, chunk, file, number, written }: BigGameRequest) => {
         const encoded: EncodedOutput = { text, rows: output.rows, diagnostics: output.diagnostics, ...(output.breakIncluded && { breakIncluded: true }) };
         port.postMessage({ part: encoded } satisfies BigGameReply<unknown>, [text.buffer as ArrayBuffer]);
       };
-      reply = { result: perGameOf(job)(game, file, number, counter ? part : undefined) };
+      reply = { result: workOf(job)(game, file, number, counter ? part : undefined) };
     }
   } catch (error) {
     reply = error instanceof Error ? { error: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { error: String(error) };

@@ -15,10 +15,13 @@
  * The thread starts with the first big game of the run and serves the later ones.
  */
 import { Worker } from 'node:worker_threads';
-import { parseGame, validate, type Diagnostic, type GameChunk } from '../src/index.js';
+import { parseGame, validate, type Diagnostic, type Game, type GameChunk } from '../src/index.js';
 import { interruption } from './interrupt.js';
 import type { ChunkItem, Session } from './session.js';
 import type { PositionsOutput } from './commands/positions-game.js';
+import type { ExportSettings } from './commands/export.js';
+import type { GamesSettings } from './commands/games.js';
+import type { ShowSettings } from './commands/show.js';
 import type { GameOutput } from './game-output.js';
 import type { EncodedOutput, WorkerTask } from './workers/protocol.js';
 import { perGameOf } from './workers/tasks.js';
@@ -30,8 +33,17 @@ import { perGameOf } from './workers/tasks.js';
  */
 export const BIG_GAME_CHARS = 256 * 1024;
 
-/** What to do with one game: a `--jobs` task (fens, positions), or `validate`'s report. */
-export type GameJob = WorkerTask | { readonly command: 'validate' };
+/**
+ * What to do with one game: a `--jobs` task (fens, positions), or another command's per-game work
+ * (big-game-work.ts maps each to its function, for both threads).
+ */
+export type GameJob =
+  | WorkerTask
+  | { readonly command: 'validate' }
+  | { readonly command: 'stats' }
+  | { readonly command: 'games'; readonly settings: GamesSettings }
+  | { readonly command: 'export'; readonly settings: ExportSettings }
+  | { readonly command: 'show'; readonly settings: ShowSettings };
 
 /** What the thread is sent for one game. */
 export interface BigGameRequest {
@@ -155,20 +167,29 @@ export async function runOnMainThread(session: Session, task: WorkerTask, emit: 
   }
 }
 
-/** `validate`'s per-game work the same way: each game's diagnostics, in input order. */
-export async function* validateGames(session: Session): AsyncGenerator<{ item: GameItem; diagnostics: readonly Diagnostic[] }> {
+/**
+ * Every game of the session with `work`'s result on it, in input order (file-level problems
+ * reported in their place): a big game's is computed in the thread (by the same function there:
+ * big-game-work.ts), the others' here. Ends early on an interrupt.
+ */
+export async function* gamesDone<R>(session: Session, job: GameJob, work: (game: Game, file: string, number: number) => R): AsyncGenerator<{ item: GameItem; result: R }> {
   const thread = new BigGameThread();
   try {
     for await (const item of session.chunks()) {
       session.reportProblems(item);
       if (item.kind !== 'game') continue;
-      const diagnostics = bigGame(item) ? await thread.run<readonly Diagnostic[]>(request({ command: 'validate' }, item)) : validate(item.game ?? parseGame(item.chunk));
-      if (diagnostics === undefined) break;
-      yield { item, diagnostics };
+      const result = bigGame(item) ? await thread.run<R>(request(job, item)) : work(item.game ?? parseGame(item.chunk), item.file.name, item.number);
+      if (result === undefined) break;
+      yield { item, result };
     }
   } finally {
     await thread.close();
   }
+}
+
+/** `validate`'s per-game work the same way: each game's diagnostics, in input order. */
+export async function* validateGames(session: Session): AsyncGenerator<{ item: GameItem; diagnostics: readonly Diagnostic[] }> {
+  for await (const { item, result } of gamesDone(session, { command: 'validate' }, validate)) yield { item, diagnostics: result };
 }
 
 /** A big game not parsed yet (one the --where filter parsed is done on the main thread). */
