@@ -39,7 +39,7 @@ describe('one huge game with --columns all: memory and time linear, with a small
     [['fens', '--format', 'parquet', '--columns', 'all']],
     [['positions', '--format', 'ndjson', '--columns', 'all']],
   ] as const)('%j', async (command) => {
-    const output = command.includes('parquet') ? temp.path('out.parquet') : '/dev/null';
+    const output = (command as readonly string[]).includes('parquet') ? temp.path('out.parquet') : '/dev/null';
     const args = [...command, '-o', output];
     const small = temp.write('small.pgn', shuffleGame(N));
     const large = temp.write('large.pgn', shuffleGame(3 * N));
