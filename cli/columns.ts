@@ -32,12 +32,47 @@ export interface ColumnSpec {
   /** True when no value can hold a character that JSON, CSV or TSV would have to escape. */
   readonly plain?: boolean;
   readonly value: (record: PlyRecord, game: GameRows) => CellValue;
+  /** True when the value reads other plies of the game (`GameRows.at`): they are indexed first. */
+  readonly otherPlies?: boolean;
+}
+
+/** What a column reads of another ply: its move and its clock. */
+export interface PlyFacts {
+  readonly uci: string;
+  readonly clock: number | undefined;
+}
+
+/**
+ * The move and clock of every ply of a game by path, from a first replay: a few dozen bytes a ply,
+ * where keeping the records would keep their FENs and positions too. Main-line plies (path `"N"`)
+ * sit in arrays by ply number; variations in a map.
+ */
+export class PlyIndex {
+  private readonly mainUci: string[] = [];
+  private readonly mainClock: (number | undefined)[] = [];
+  private readonly variations = new Map<string, PlyFacts>();
+
+  add(record: PlyRecord): void {
+    const path = record.path;
+    if (path.includes('.')) this.variations.set(path, { uci: record.uci, clock: record.clock });
+    else {
+      const ply = Number(path);
+      this.mainUci[ply] = record.uci;
+      this.mainClock[ply] = record.clock;
+    }
+  }
+
+  at(path: string): PlyFacts | undefined {
+    if (path.includes('.')) return this.variations.get(path);
+    const ply = Number(path);
+    const uci = this.mainUci[ply];
+    return uci === undefined ? undefined : { uci, clock: this.mainClock[ply] };
+  }
 }
 
 /** Everything a column reads of the game beside the ply: computed once per game, when first asked. */
 export class GameRows {
   private idText: string | undefined;
-  private byPath: Map<string, PlyRecord> | undefined;
   private tcRead = false;
   private tc: { base: number; increment: number } | undefined;
   private openingFound: OpeningMatch | undefined | null = null;
@@ -46,8 +81,8 @@ export class GameRows {
     readonly game: Game,
     private readonly file: string,
     private readonly settings: ColumnRunSettings,
-    /** Every record of the replay, in walk order (for next_uci and emt). */
-    readonly records: readonly PlyRecord[],
+    /** The game's plies by path (for next_uci and emt), when a column asked for them. */
+    private readonly plies: PlyIndex | undefined,
   ) {}
 
   tag(name: string): string | undefined {
@@ -80,13 +115,10 @@ export class GameRows {
     return this.openingFound;
   }
 
-  /** The record at a tree path (`"12"`, `"12.2.3"`), or undefined. */
-  at(path: string): PlyRecord | undefined {
-    if (!this.byPath) {
-      this.byPath = new Map();
-      for (const r of this.records) this.byPath.set(r.path, r);
-    }
-    return this.byPath.get(path);
+  /** The move and clock of the ply at a tree path (`"12"`, `"12.2.3"`), or undefined. */
+  at(path: string): PlyFacts | undefined {
+    if (!this.plies) throw new Error('a column read other plies without otherPlies in its spec');
+    return this.plies.at(path);
   }
 }
 
@@ -213,9 +245,9 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { name: 'polyglot', type: 'string', plain: true, value: (r) => polyglotHex(r.position) },
   { name: 'san', type: 'string', plain: true, value: (r) => (r.ply === 0 ? null : r.canonicalSan) },
   { name: 'uci', type: 'string', plain: true, value: (r) => (r.ply === 0 ? null : r.uci) },
-  { name: 'next_uci', type: 'string', plain: true, value: (r, g) => orNull(g.at(pathAfter(r.path))?.uci) },
+  { name: 'next_uci', type: 'string', plain: true, otherPlies: true, value: (r, g) => orNull(g.at(pathAfter(r.path))?.uci) },
   { name: 'clock', type: 'double', value: (r) => orNull(r.clock) },
-  { name: 'emt', type: 'double', value: emtOf },
+  { name: 'emt', type: 'double', otherPlies: true, value: emtOf },
   {
     name: 'eval_cp',
     type: 'int',

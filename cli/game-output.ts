@@ -3,7 +3,7 @@
  * thread or in a worker), and the --columns form both commands share.
  */
 import { replay, type Diagnostic, type Game, type PlyRecord, type ReplayOptions } from '../src/index.js';
-import { columnSpecs, GameRows, type CellValue, type ColumnRunSettings } from './columns.js';
+import { columnSpecs, GameRows, PlyIndex, type CellValue, type ColumnRunSettings } from './columns.js';
 import { makeColumnFormatter } from './output/column-formats.js';
 import { isColumnTextFormat, type PositionFormat } from './output/formats.js';
 
@@ -14,36 +14,105 @@ export interface GameOutput {
   readonly diagnostics: readonly Diagnostic[];
   /** Parquet: the rows' values, column by column (with --jobs, as JSON in `text`: see ColumnRunSettings). */
   readonly table?: readonly (readonly CellValue[])[];
+  /** A later part of a game's rows (see GamePart): no game break goes before it. */
+  readonly breakIncluded?: boolean;
 }
 
-export type GameFormatter = (game: Game, file: string, number: number) => GameOutput;
+/**
+ * Where a huge game's rows can go as they are formatted, a few thousand at a time, before the
+ * per-game function returns the rest: the game's output then never exists whole (on one 4 MB game,
+ * `--columns all` is some 250 MB of text). Parts come in order and carry no diagnostics.
+ */
+export type GamePart = (part: GameOutput) => void;
+
+export type GameFormatter = (game: Game, file: string, number: number, part?: GamePart) => GameOutput;
+
+/** Rows formatted at a time: each part is one flat string, and the records behind it are garbage at once. */
+export const ROWS_PER_PART = 1024;
 
 /**
- * The --columns form, shared with `positions`: the game's records are all replayed first (next_uci
- * and emt look at other plies), then `select` picks the rows; text formats get their lines,
- * parquet the values column by column.
+ * Which plies of a game get rows. When the choice depends on the whole game (`needsAll`: --last,
+ * --match), `see` is shown every record of a first replay and `any` then says whether the game
+ * has rows at all; `keep` picks the rows from the records of the replay that formats them.
+ */
+export interface RowChoice {
+  readonly needsAll: boolean;
+  see(record: PlyRecord): void;
+  any(): boolean;
+  keep(record: PlyRecord): boolean;
+}
+
+/** Every ply. */
+export const EVERY_PLY = (): RowChoice => ({ needsAll: false, see: () => {}, any: () => true, keep: () => true });
+
+/**
+ * The --columns form, shared with `positions`: text formats get their lines, parquet the values
+ * column by column. Nothing of the game is kept whole beyond its tree: when the choice or a column
+ * (next_uci, emt) looks at other plies, a first replay records what they need (PlyIndex: a move
+ * and a clock per ply); the rows are then formatted from a second replay, ROWS_PER_PART at a
+ * time, and handed to `part` when given (so the records, their FENs and positions, and the text
+ * of a huge game are never all held at once).
  */
 export function tableOfGame(
   settings: { readonly format: PositionFormat; readonly replay: ReplayOptions },
   table: ColumnRunSettings,
-  select: (records: readonly PlyRecord[], game: Game) => readonly PlyRecord[] | undefined,
+  choose: (game: Game) => RowChoice,
 ): GameFormatter {
   const specs = columnSpecs(table.columns);
   const formatter = settings.format === 'parquet' ? undefined : makeColumnFormatter(columnFormat(settings.format), specs, false);
-  return (game, file) => {
-    const replayed = replay(game, settings.replay);
-    const records = [...replayed];
-    const diagnostics = [...game.diagnostics, ...replayed.diagnostics];
-    const chosen = select(records, game);
-    if (!chosen || chosen.length === 0) return { text: '', rows: 0, diagnostics };
-    const rows = new GameRows(game, file, table, records);
-    if (!formatter) {
-      const values = specs.map((s) => chosen.map((r) => s.value(r, rows)));
-      if (table.valuesAsJson) return { text: `${JSON.stringify(values)}\n`, rows: chosen.length, diagnostics };
-      return { text: '', rows: chosen.length, diagnostics, table: values };
+  const needsIndex = specs.some((s) => s.otherPlies === true);
+  return (game, file, _number, part) => {
+    const choice = choose(game);
+    let index: PlyIndex | undefined;
+    if (needsIndex || choice.needsAll) {
+      index = needsIndex ? new PlyIndex() : undefined;
+      const first = replay(game, settings.replay);
+      for (const record of first) {
+        index?.add(record);
+        choice.see(record);
+      }
+      if (!choice.any()) return { text: '', rows: 0, diagnostics: [...game.diagnostics, ...first.diagnostics] };
     }
-    return { text: formatter.rows(chosen, rows), rows: chosen.length, diagnostics };
+    const replayed = replay(game, settings.replay);
+    const rows = new GameRows(game, file, table, index);
+    const kept: GameOutput[] = [];
+    const format = (chunk: readonly PlyRecord[]): void => {
+      if (chunk.length === 0) return;
+      let output: GameOutput;
+      if (formatter) output = { text: formatter.rows(chunk, rows), rows: chunk.length, diagnostics: [] };
+      else {
+        const values = specs.map((s) => chunk.map((r) => s.value(r, rows)));
+        // Parquet with --jobs: a part's values as one line of JSON (tableOfText reads each part).
+        output = part && table.valuesAsJson ? { text: `${JSON.stringify(values)}\n`, rows: chunk.length, diagnostics: [] } : { text: '', rows: chunk.length, diagnostics: [], table: values };
+      }
+      if (!part) return void kept.push(output);
+      part(output);
+    };
+    // Rows are formatted one record behind the replay, like fens-game.ts: a check with a move
+    // played after it is then known to be no mate.
+    let chunk: PlyRecord[] = [];
+    for (const record of replayed) {
+      if (!choice.keep(record)) continue;
+      if (chunk.length === ROWS_PER_PART) {
+        format(chunk);
+        chunk = [];
+      }
+      chunk.push(record);
+    }
+    format(chunk);
+    const diagnostics = [...game.diagnostics, ...replayed.diagnostics];
+    if (part) return { text: '', rows: 0, diagnostics };
+    return { ...joined(kept, table.valuesAsJson === true), rows: kept.reduce((n, p) => n + p.rows, 0), diagnostics };
   };
+}
+
+/** The parts kept (no `part` callback) as one output: the text joined, or the values column by column. */
+function joined(parts: readonly GameOutput[], valuesAsJson: boolean): { text: string; table?: readonly (readonly CellValue[])[] } {
+  const first = parts[0];
+  if (!first) return { text: '' };
+  if (!first.table) return { text: parts.length === 1 ? first.text : parts.map((p) => p.text).join('') };
+  const values = first.table.map((column, c) => (parts.length === 1 ? column : parts.flatMap((p) => p.table?.[c] ?? [])));
+  return valuesAsJson ? { text: `${JSON.stringify(values)}\n` } : { text: '', table: values };
 }
 
 function columnFormat(format: PositionFormat): 'ndjson' | 'csv' | 'tsv' {

@@ -7,7 +7,7 @@
  * where none is written, from the position the game reaches) and `addHeaders` (the tag pairs
  * alone, for the header-only path: lengths from PlyCount tags, ECO from ECO tags, no problems).
  */
-import { classifyOpening, ratingOf, type Diagnostic, type Game } from '../src/index.js';
+import { classifyOpening, findTag, ratingOf, validate, type Diagnostic, type Game } from '../src/index.js';
 
 export const ELO_BUCKET = 100;
 export const LENGTH_BUCKET = 10;
@@ -33,6 +33,29 @@ export interface Stats {
   readonly problems: Readonly<Record<string, number>> | null;
 }
 
+/** What `stats` counts of one parsed game: plain data (it comes from the big-game thread for a big game). */
+export interface GameStats {
+  /** The tags the counts read (the last of each name, as `findTag`). */
+  readonly tags: readonly (readonly [string, string])[];
+  readonly plies: number;
+  /** The ECO tag where written, else the opening the game's positions reach. */
+  readonly eco: string | undefined;
+  /** Every problem found in it (`validate`). */
+  readonly problems: readonly Diagnostic[];
+}
+
+const COUNTED_TAGS = ['Result', 'WhiteElo', 'BlackElo', 'ECO'] as const;
+
+/** The per-game work of `stats` (validate, classify), the same on the main thread and in the big-game thread. */
+export function statsOfGame(game: Game): GameStats {
+  const tags = COUNTED_TAGS.flatMap((name) => {
+    const value = findTag(game, name)?.value;
+    return value === undefined ? [] : [[name, value] as const];
+  });
+  const eco = written(findTag(game, 'ECO')?.value) ?? classifyOpening(game)?.eco;
+  return { tags, plies: game.moves.length, eco, problems: validate(game) };
+}
+
 export class StatsCollector {
   private games = 0;
   private plyTotal = 0;
@@ -49,12 +72,13 @@ export class StatsCollector {
 
   constructor(private readonly source: 'moves' | 'headers') {}
 
-  /** A parsed game and every problem found in it. */
-  addGame(game: Game, tag: (name: string) => string | undefined, problems: readonly Diagnostic[]): void {
+  /** A parsed game, as `statsOfGame` sums it up. */
+  addGame(game: GameStats): void {
+    const tag = (name: string): string | undefined => game.tags.find(([n]) => n === name)?.[1];
     this.addCommon(tag);
-    this.addPlies(game.moves.length);
-    this.addEco(written(tag('ECO')) ?? classifyOpening(game)?.eco);
-    for (const d of problems) bump(this.problems, d.code);
+    this.addPlies(game.plies);
+    this.addEco(game.eco);
+    for (const d of game.problems) bump(this.problems, d.code);
   }
 
   /** A game known by its tags alone. */

@@ -21,12 +21,14 @@ import {
   findTag,
   fixGame,
   gameHash,
+  compileWhere,
   gameHashes,
   openingSubject,
   writePgn,
   writeStyledPgn,
   type Diagnostic,
   type Game,
+  type GameHashes,
   type MoveStyle,
   type Tag,
 } from '../../src/index.js';
@@ -37,6 +39,7 @@ import { GameFile, MAX_SPLIT_FILES, RefusedOutput, SplitFiles, type SplitRule } 
 import type { Session } from '../session.js';
 import { expandInputs, outputClash } from '../inputs.js';
 import { interruptExitCode } from '../interrupt.js';
+import { gamesDone } from '../big-games.js';
 import { fsMessage, openSession, usageError, whereFilter } from '../usage.js';
 
 const STRIP_PARTS = ['comments', 'variations', 'nags', 'clocks'] as const;
@@ -188,11 +191,9 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
   checkUsage(cmd, files, options);
   const found = gameFilters(options);
   if (typeof found === 'string') usageError(cmd, found);
-  const filters = [...found];
   // --where: the session skips the games it leaves out before parsing them, unless --rest must
-  // get them; then it is one more filter here.
+  // get them; then it is one more filter of exportOfGame.
   const where = options.rest !== undefined && options.where !== undefined ? whereFilter(cmd, options.where) : undefined;
-  if (where !== undefined) filters.push((facts) => where.test(openingSubject(facts.game)));
   const splitting = options.split !== undefined || options.splitBy !== undefined;
   const session = await openSession(cmd, files, sessionSettings(options, splitting, where !== undefined));
   const inputs = await expandInputs(files);
@@ -204,27 +205,31 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
   const dedupe = options.dedupe === true || options.duplicates !== undefined || options.dropTruncated === true;
   const deduper = dedupe ? new Deduper(options.dropTruncated === true ? await truncatedCopies(session.files, options.encoding) : undefined) : undefined;
   const tally = new Tally();
-  const needsProblems = options.broken === true || options.clean === true;
+  const settings: ExportSettings = {
+    options: plainOptions(options),
+    ...(where !== undefined && { where: options.where as string }),
+    plain: rest !== undefined || duplicates !== undefined,
+  };
   let warnedOverflow = false;
   try {
-    for await (const item of session.games()) {
+    for await (const { item, result } of gamesDone(session, { command: 'export', settings }, exportOfGame(settings))) {
       // A game skipped by the reader (too large): only its diagnostics are shown.
-      if (isEmpty(item.game)) {
-        session.reportAll(item.game.diagnostics, item.file.name);
+      if (result.kind === 'empty') {
+        session.reportAll(result.diagnostics, item.file.name);
         continue;
       }
-      const facts = new GameFacts(item.game);
-      const destination = route(facts, filters, deduper, options, tally);
+      const destination = route(result, deduper, options, tally);
       tally.counts[destination]++;
-      const problems: Diagnostic[] = [...(needsProblems ? facts.problems : item.game.diagnostics)];
+      let problems = result.problems;
       if (destination === 'written') {
-        const tellChange = (change: string) => process.stderr.write(`${item.file.name}: game ${item.number}: ${change}\n`);
-        const { game, text } = selectedPgn(item.game, options, problems, tellChange);
-        if (split === undefined) writeToSession(session, text, tally.counts.written > 1 || continuesShard(session, item.number));
+        const selected = result.selected as SelectedGame;
+        problems = selected.problems;
+        for (const change of selected.changes) process.stderr.write(`${item.file.name}: game ${item.number}: ${change}\n`);
+        if (split === undefined) writeToSession(session, selected.text, tally.counts.written > 1 || continuesShard(session, item.number));
         else {
           // Split by the tags as written (after --add-eco, --fix).
-          const file = split.fileFor(options.splitBy === undefined ? undefined : findTag(game, options.splitBy)?.value);
-          await file.write(text);
+          const file = split.fileFor(selected.splitValue);
+          await file.write(selected.text);
           if (split.overflowed && !warnedOverflow) {
             warnedOverflow = true;
             session.report({ code: 'USAGE', severity: 'warning', message: `--split-by ${options.splitBy}: more than ${MAX_SPLIT_FILES} values; the games of further values go to ${file.path}` }, item.file.name);
@@ -232,7 +237,7 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
         }
       } else {
         const target = destination === 'rest' ? rest : duplicates;
-        if (target !== undefined) await target.write(writePgn(item.game));
+        if (target !== undefined) await target.write(result.plain as string);
       }
       session.reportAll(problems, item.file.name);
       await session.writer.flushIfFull();
@@ -269,12 +274,90 @@ function splitRule(options: ExportOptions): SplitRule {
 }
 
 /** Which output a game goes to: filters first, then --first, then duplicates. */
-function route(facts: GameFacts, filters: readonly GameFilter[], deduper: Deduper | undefined, options: ExportOptions, tally: Tally): Destination {
-  if (!filters.every((f) => f(facts))) return 'rest';
+function route(game: ExportedGame & { kind: 'game' }, deduper: Deduper | undefined, options: ExportOptions, tally: Tally): Destination {
+  if (!game.passes) return 'rest';
   if (options.first !== undefined && tally.counts.written >= options.first) return 'rest';
   if (deduper === undefined) return 'written';
-  const verdict = deduper.verdict(gameHashes(facts.game));
+  const verdict = deduper.verdict(game.hashes as GameHashes);
   return verdict === 'first' ? 'written' : verdict;
+}
+
+/** What export needs of one game's options: plain data (sent to the big-game thread). */
+type ExportGameOptions = Omit<ExportOptions, 'where' | 'output' | 'rest' | 'duplicates'>;
+
+/** What a game's export depends on; structured-cloneable. */
+export interface ExportSettings {
+  readonly options: ExportGameOptions;
+  /** --where as one more filter (with --rest, which gets the games it leaves out). */
+  readonly where?: string;
+  /** True when --rest or --duplicates names a file: games not written there are written plain. */
+  readonly plain: boolean;
+}
+
+/** A written game: its text, the --split-by tag's value, --fix's changes (for -v) and the problems to report. */
+interface SelectedGame {
+  readonly text: string;
+  readonly splitValue?: string;
+  readonly changes: readonly string[];
+  readonly problems: readonly Diagnostic[];
+}
+
+/**
+ * One game's export, worked out in advance of where it goes (which depends on the games before:
+ * --first, --dedupe): whether it passes the filters, its hashes, and its texts as it would be
+ * written (if it passes) and as --rest or --duplicates would get it. A game the reader skipped
+ * is `empty`.
+ */
+export type ExportedGame =
+  | { readonly kind: 'empty'; readonly diagnostics: readonly Diagnostic[] }
+  | {
+      readonly kind: 'game';
+      readonly passes: boolean;
+      readonly hashes?: GameHashes;
+      readonly problems: readonly Diagnostic[];
+      readonly selected?: SelectedGame;
+      readonly plain?: string;
+    };
+
+/** The per-game function of export (the same on the main thread and in the big-game thread). */
+export function exportOfGame(settings: ExportSettings): (game: Game) => ExportedGame {
+  const { options } = settings;
+  const found = gameFilters(options);
+  if (typeof found === 'string') throw new Error(`export filters were not checked before the run: ${found}`);
+  const filters: GameFilter[] = [...found];
+  if (settings.where !== undefined) {
+    const compiled = compileWhere(settings.where);
+    if (!compiled.ok) throw new Error('--where was not checked before the run');
+    const where = compiled.value;
+    filters.push((facts) => where.test(openingSubject(facts.game)));
+  }
+  const dedupe = options.dedupe === true || options.dropTruncated === true;
+  const needsProblems = options.broken === true || options.clean === true;
+  return (game) => {
+    if (isEmpty(game)) return { kind: 'empty', diagnostics: game.diagnostics };
+    const facts = new GameFacts(game);
+    const passes = filters.every((f) => f(facts));
+    const problems = [...(needsProblems ? facts.problems : game.diagnostics)];
+    const hashes = passes && dedupe ? gameHashes(game) : undefined;
+    let selected: SelectedGame | undefined;
+    if (passes) {
+      const changes: string[] = [];
+      const withFixes = [...problems];
+      const written = selectedPgn(game, options, withFixes, (change) => changes.push(change));
+      const splitValue = options.splitBy === undefined ? undefined : findTag(written.game, options.splitBy)?.value;
+      selected = { text: written.text, changes, problems: withFixes, ...(splitValue !== undefined && { splitValue }) };
+    }
+    // The plain text only where it may be needed: a game that fails goes to --rest; one that
+    // passes may still be a duplicate or past --first.
+    const plain = settings.plain && (!passes || dedupe || options.first !== undefined) ? writePgn(game) : undefined;
+    return { kind: 'game', passes, problems, ...(hashes && { hashes }), ...(selected && { selected }), ...(plain !== undefined && { plain }) };
+  };
+}
+
+/** The options as plain data, without the output files (which the main thread alone writes). */
+function plainOptions(options: ExportOptions): ExportGameOptions {
+  const { where: _where, output: _output, rest: _rest, duplicates: _duplicates, ...others } = options;
+  return { ...others, ...(options.duplicates !== undefined && { dedupe: true }) };
 }
 
 /** A later shard's first game follows the games of the shards before it (--shard K/N, K > 1). */
@@ -289,7 +372,7 @@ function writeToSession(session: Session, text: string, afterAnother: boolean): 
 }
 
 /** A selected game's PGN: fixed, tagged and styled as asked; `problems` gets --fix's diagnostics. */
-function selectedPgn(original: Game, options: ExportOptions, problems: Diagnostic[], tellChange: (change: string) => void): { game: Game; text: string } {
+function selectedPgn(original: Game, options: ExportGameOptions, problems: Diagnostic[], tellChange: (change: string) => void): { game: Game; text: string } {
   let game = original;
   if (options.fix) {
     const fixed = fixGame(game);
@@ -310,7 +393,7 @@ function selectedPgn(original: Game, options: ExportOptions, problems: Diagnosti
 }
 
 /** --add-eco, --add-plycount, --add-hashcode: the game with those tags set. */
-function addedTags(game: Game, options: ExportOptions): Game {
+function addedTags(game: Game, options: ExportGameOptions): Game {
   const set = new Map<string, string>();
   if (options.addEco === true) {
     const opening = classifyOpening(game);

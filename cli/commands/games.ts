@@ -11,6 +11,7 @@ import { jsonText } from '../output/escape.js';
 import { ParquetSink, type ParquetType, type ParquetValue } from '../output/parquet.js';
 import { addInputOptions, parseNameList, type InputOptions } from '../options.js';
 import { openSession, usageError } from '../usage.js';
+import { gamesDone } from '../big-games.js';
 import { basename } from 'node:path';
 
 interface GamesOptions extends InputOptions {
@@ -68,7 +69,29 @@ interface GameColumn {
   readonly value: (g: GameRecord) => ParquetValue;
 }
 
-function gameColumns(options: GamesOptions): GameColumn[] {
+/** What a game's row depends on; structured-cloneable (sent to the big-game thread). */
+export interface GamesSettings {
+  readonly tags?: readonly string[];
+  readonly gameId?: string;
+  readonly movetext: boolean;
+}
+
+/** A game's row: each column's value, and the game's diagnostics. */
+export interface GameRow {
+  readonly values: readonly ParquetValue[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The per-game work of `games` (replay, movetext), the same on the main thread and in the big-game thread. */
+export function gameRowOf(settings: GamesSettings): (game: Game, file: string) => GameRow {
+  const columns = gameColumns(settings);
+  return (game, file) => {
+    const record = recordOf(game, file, settings.gameId);
+    return { values: columns.map((c) => c.value(record)), diagnostics: record.diagnostics };
+  };
+}
+
+function gameColumns(options: GamesSettings): GameColumn[] {
   const tags: readonly string[] = options.tags ?? LICHESS_TAGS;
   const columns: GameColumn[] = [
     { name: 'game', type: 'string', value: (g) => g.id },
@@ -149,11 +172,11 @@ async function runGamesCommand(files: string[], options: GamesOptions, cmd: Comm
     process.once('exit', () => opened.abandon());
   }
   const keys = columns.map((c, i) => `${i === 0 ? '{' : ','}${jsonText(c.name)}:`);
-  for await (const item of session.games()) {
-    const record = recordOf(item.game, item.file.name, options.gameId);
-    if (sink) sink.add(columns.map((c) => [c.value(record)]));
-    else session.writer.line(columns.map((c, i) => `${keys[i]}${json(c.value(record))}`).join('') + '}');
-    session.reportAll(record.diagnostics, item.file.name);
+  const settings: GamesSettings = { movetext: options.movetext, ...(options.tags && { tags: options.tags }), ...(options.gameId !== undefined && { gameId: options.gameId }) };
+  for await (const { item, result } of gamesDone(session, { command: 'games', settings }, gameRowOf(settings))) {
+    if (sink) sink.add(result.values.map((v) => [v]));
+    else session.writer.line(result.values.map((v, i) => `${keys[i]}${json(v)}`).join('') + '}');
+    session.reportAll(result.diagnostics, item.file.name);
     await session.writer.flushIfFull();
   }
   sink?.close();

@@ -10,7 +10,7 @@ import { isSelected, positionMatcher, type PlySelection } from '../position-filt
 import { needsMoves, positionRow, tagValues } from '../rows.js';
 import type { ColumnRunSettings } from '../columns.js';
 import type { KeyedRow } from '../unique-positions.js';
-import { tableOfGame, type GameOutput } from '../game-output.js';
+import { tableOfGame, type GameOutput, type GamePart, type RowChoice } from '../game-output.js';
 
 /** Everything the per-game work depends on; structured-cloneable (it is sent to the workers). */
 export interface PositionsSettings {
@@ -32,16 +32,12 @@ export interface PositionsOutput extends GameOutput {
 }
 
 /** The per-game function for these settings: game `number` (1-based, run-wide) of `file` → its output. */
-export function positionsOfGame(settings: PositionsSettings): (game: Game, file: string, number: number) => PositionsOutput {
+export function positionsOfGame(settings: PositionsSettings): (game: Game, file: string, number: number, part?: GamePart) => PositionsOutput {
   const matcher = settings.match === undefined ? undefined : positionMatcher(settings.match, settings.fen);
   if (typeof matcher === 'string') throw new Error(`--match was not checked before the run: ${matcher}`);
   const replayOptions: ReplayOptions = { ...settings.fen, variations: settings.variations, includeStart: true };
   if (settings.table) {
-    return tableOfGame({ format: settings.format, replay: replayOptions }, settings.table, (records) => {
-      if (matcher && !records.some(matcher)) return undefined;
-      const last = lastMainLine(records);
-      return records.filter((r) => isSelected(r, r === last, settings.selection));
-    });
+    return tableOfGame({ format: settings.format, replay: replayOptions }, settings.table, () => selectionOf(settings.selection, matcher));
   }
   if (settings.format === 'parquet') throw new Error('parquet output needs its columns (settings.table)');
   const formatter = makeFormatter(settings.format, settings.columns);
@@ -64,6 +60,24 @@ export function positionsOfGame(settings: PositionsSettings): (game: Game, file:
     const rows = selected.map((r) => positionRow(r, file, number, tags, moves));
     const text = rows.length === 0 ? '' : `${rows.map((row) => formatter.row(row)).join('\n')}\n`;
     return { text, rows: rows.length, diagnostics };
+  };
+}
+
+/**
+ * The plies --ply, --every, --last, --side and --match pick: --match and --last look at the whole
+ * game first (whether any ply matches, which main-line ply is the last), from its paths alone.
+ */
+function selectionOf(selection: PlySelection, matcher: ((record: PlyRecord) => boolean) | undefined): RowChoice {
+  let matched = matcher === undefined;
+  let lastPath: string | undefined;
+  return {
+    needsAll: matcher !== undefined || selection.last === true,
+    see(record) {
+      if (!matched && matcher?.(record)) matched = true;
+      if (!record.path.includes('.')) lastPath = record.path;
+    },
+    any: () => matched,
+    keep: (record) => isSelected(record, record.path === lastPath, selection),
   };
 }
 

@@ -6,13 +6,15 @@
 import type { Command } from 'commander';
 import {
   INITIAL_FEN, isCheck, isCheckmate, isStalemate, makeFen, parseFen, parseGame, renderBoard, renderBoardSvg, replay,
-  type Diagnostic, type Diagram, type Game, type PlyRecord, type Position,
+  type Diagnostic, type Diagram, type Game, type GameChunk, type PlyRecord, type Position,
 } from '../../src/index.js';
 import { outputClash, readInput, type InputFile } from '../inputs.js';
 import { diagramStyle } from '../output/board.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
 import { replaceFile } from '../output/replace.js';
 import { usageError } from '../usage.js';
+import { BigGameThread, isBig } from '../big-games.js';
+import { interruptExitCode } from '../interrupt.js';
 import { placeFenDiagnostic } from '../text-input.js';
 
 interface ShowOptions {
@@ -116,13 +118,13 @@ function diagramOf(pos: Position, record: PlyRecord | undefined, flip: boolean):
   return { ...base, lastMove: { from: uci.slice(0, 2), to: uci.slice(2, 4), label } };
 }
 
-/** Game N of the file; undefined when the file has fewer games or cannot be read (reported). */
-async function findGame(cmd: Command, file: InputFile, number: number, encoding: string | undefined): Promise<Game | undefined> {
+/** Game N of the file, unparsed; undefined when the file has fewer games or cannot be read (reported). */
+async function findGame(cmd: Command, file: InputFile, number: number, encoding: string | undefined): Promise<GameChunk | undefined> {
   const reading = readInput(file, encoding);
   let count = 0;
   // Only the wanted game is parsed.
   for await (const chunk of reading.chunks) {
-    if (++count === number) return parseGame(chunk);
+    if (++count === number) return chunk;
   }
   const problems: readonly Diagnostic[] = reading.diagnostics();
   for (const d of problems) reporter.report(d, file.name);
@@ -136,21 +138,53 @@ async function fromPgn(cmd: Command, options: ShowOptions): Promise<Shown> {
   const wanted = options.ply === undefined ? undefined : wholeNumber(cmd, '--ply', options.ply, 0);
   const path = options.pgn ?? '-';
   const file: InputFile = { name: path === '-' ? '<stdin>' : path, source: path, size: undefined };
-  const game = await findGame(cmd, file, number, options.encoding);
-  if (!game) return { exit: 2 };
-  const replayed = replay(game, { includeStart: true });
-  let last: PlyRecord | undefined;
-  for (const record of replayed) {
-    last = record;
-    if (record.ply === wanted) break;
+  const chunk = await findGame(cmd, file, number, options.encoding);
+  if (!chunk) return { exit: 2 };
+  const settings: ShowSettings = { ...(wanted !== undefined && { wanted }), flip: options.flip === true };
+  // A big game is parsed and replayed in the big-game thread, so that Ctrl-C is seen at once.
+  const thread = new BigGameThread();
+  let found: ShownPly | undefined;
+  try {
+    found = isBig(chunk) ? await thread.run<ShownPly>({ job: { command: 'show', settings }, chunk, file: file.name, number }) : shownOf(settings)(parseGame(chunk));
+  } finally {
+    await thread.close();
   }
-  const problems = [...game.diagnostics, ...replayed.diagnostics];
-  for (const d of problems) reporter.report(d, file.name);
-  const broken = problems.some((d) => d.severity === 'error');
-  if (!last || (wanted !== undefined && last.ply !== wanted)) {
-    if (!broken) usageError(cmd, `game ${number} has ${last?.ply ?? 0} plies in its main line; there is no ply ${wanted ?? ''}`);
+  if (!found) return { exit: interruptExitCode() ?? 130 };
+  for (const d of found.problems) reporter.report(d, file.name);
+  const broken = found.problems.some((d) => d.severity === 'error');
+  if (!found.diagram) {
+    if (!broken) usageError(cmd, `game ${number} has ${found.plies} plies in its main line; there is no ply ${wanted ?? ''}`);
     return { exit: 1 };
   }
   // A game that breaks before its end still shows the last position reached (exit 1).
-  return { diagram: diagramOf(last.position, last.ply === 0 ? undefined : last, options.flip === true), exit: broken ? 1 : 0 };
+  return { diagram: found.diagram, exit: broken ? 1 : 0 };
+}
+
+/** Which ply of a game `show` draws (the last of the main line when none is given), and which way up. */
+export interface ShowSettings {
+  readonly wanted?: number;
+  readonly flip: boolean;
+}
+
+/** The diagram of the wanted ply (none when the main line stops before it), the plies reached and the game's problems. */
+export interface ShownPly {
+  readonly diagram?: Diagram;
+  readonly plies: number;
+  readonly problems: readonly Diagnostic[];
+}
+
+/** The per-game work of `show`, the same on the main thread and in the big-game thread. */
+export function shownOf(settings: ShowSettings): (game: Game) => ShownPly {
+  return (game) => {
+    const replayed = replay(game, { includeStart: true });
+    let last: PlyRecord | undefined;
+    for (const record of replayed) {
+      last = record;
+      if (record.ply === settings.wanted) break;
+    }
+    const problems = [...game.diagnostics, ...replayed.diagnostics];
+    const plies = last?.ply ?? 0;
+    if (!last || (settings.wanted !== undefined && last.ply !== settings.wanted)) return { plies, problems };
+    return { diagram: diagramOf(last.position, last.ply === 0 ? undefined : last, settings.flip), plies, problems };
+  };
 }

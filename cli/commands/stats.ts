@@ -9,9 +9,10 @@
  * ECO tags, and problems are not counted.
  */
 import { Option, type Command } from 'commander';
-import { findTag, scanTags, validate } from '../../src/index.js';
+import { scanTags } from '../../src/index.js';
+import { gamesDone } from '../big-games.js';
 import { addInputOptions, type InputOptions } from '../options.js';
-import { StatsCollector, statsText } from '../stats-collector.js';
+import { StatsCollector, statsOfGame, statsText } from '../stats-collector.js';
 import { openSession } from '../usage.js';
 
 interface StatsOptions extends InputOptions {
@@ -58,11 +59,10 @@ async function runStats(files: string[], options: StatsOptions, cmd: Command): P
       });
     }
   } else {
-    for await (const item of session.games()) {
-      const problems = validate(item.game);
-      collector.addGame(item.game, (name) => findTag(item.game, name)?.value, problems);
+    for await (const { item, result } of gamesDone(session, { command: 'stats' }, statsOfGame)) {
+      collector.addGame(result);
       // Counted for the summary and exit code; printed only with -v (the report has them by code).
-      for (const d of problems) {
+      for (const d of result.problems) {
         if (options.verbose === true) session.report(d, item.file.name);
         else session.count(d);
       }

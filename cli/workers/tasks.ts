@@ -6,10 +6,11 @@ import type { Game } from '../../src/index.js';
 import { fensOfGame } from '../commands/fens-game.js';
 import { positionsOfGame, type PositionsOutput } from '../commands/positions-game.js';
 import { makeFormatter } from '../output/formats.js';
+import type { GamePart } from '../game-output.js';
 import type { WorkerTask } from './protocol.js';
 
 /** Game `number` (1-based, run-wide) of `file` → its output (`records` only for `positions --unique`). */
-export type PerGame = (game: Game, file: string, number: number) => PositionsOutput;
+export type PerGame = (game: Game, file: string, number: number, part?: GamePart) => PositionsOutput;
 
 export function perGameOf(task: WorkerTask): PerGame {
   return task.command === 'fens' ? fensOfGame(task.settings) : positionsOfGame(task.settings);

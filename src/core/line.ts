@@ -25,6 +25,8 @@ import { uciText } from './uci.js';
 import { BLACK, KING, PAWN, type Move } from './types.js';
 
 const SAN = new SanFields();
+/** Positions a line keeps of those it built (see `Line.recent`). */
+const RECENT = 4;
 /** Scratch for `position()` and castling letters: both copy or only read it. */
 const ENTRY_BOARD = new Int8Array(64);
 
@@ -40,8 +42,14 @@ export class Line {
   private readonly epMode: FenEpMode;
   private readonly castlingMode: FenCastlingMode;
   private readonly placement = new PlacementWriter();
-  /** Positions built so far, by entry, so a ply's `position` and the next ply's `before` are one object. */
-  private readonly positions: (Position | undefined)[] = [];
+  private readonly start: Position;
+  /**
+   * The positions built last, in slot `entry % RECENT`, so that a ply's `position` and the next
+   * ply's `before` are one object; only a few, so that a long game's positions are not all kept
+   * (some 370 bytes each).
+   */
+  private readonly recent: (Position | undefined)[] = new Array<Position | undefined>(RECENT).fill(undefined);
+  private readonly recentEntries = new Int32Array(RECENT).fill(-1);
 
   /**
    * Starts from `start` (a validated position), logged as entry 0; `plies` sizes the log (it grows
@@ -57,7 +65,7 @@ export class Line {
     this.epMode = options.ep ?? 'always';
     this.castlingMode = options.castling ?? 'xfen';
     this.board.record(this.fenEp());
-    this.positions[0] = start;
+    this.start = start;
   }
 
   /**
@@ -88,15 +96,17 @@ export class Line {
 
   /** The position of `entry`, built on first request. */
   position(entry: number): Position {
-    const known = this.positions[entry];
-    if (known !== undefined) return known;
+    if (entry === 0) return this.start;
+    const slot = entry % RECENT;
+    if (this.recentEntries[slot] === entry) return this.recent[slot] as Position;
     const b = this.board;
     const ep = b.epAt(entry);
     const pos = positionFromCompact(
       b.boardAt(entry, ENTRY_BOARD), this.turnAt(entry), b.castlingAt(entry), ep >= 0 ? ep : undefined, b.halfmovesAt(entry),
       b.fullmovesAt(entry), this.chess960, b.kingAt(entry, 0), b.kingAt(entry, 1),
     );
-    this.positions[entry] = pos;
+    this.recent[slot] = pos;
+    this.recentEntries[slot] = entry;
     return pos;
   }
 

@@ -5,10 +5,11 @@
  *
  * Key decisions:
  * - zstd: `node:zlib`'s native decoder where Node has it (22.15 and later), else libzstd compiled
- *   to WebAssembly (the `zstddec` package; 2 to 4 times fzstd's speed), else fzstd (pure JS), which
- *   is also what reads windows above 128 MiB on Node 20 (the WebAssembly build has that limit built
- *   in). The frames are walked first (zstd-frames.ts): a window above the limit is refused before
- *   any decoder allocates it, and each piece handed to a decoder holds at most 16 blocks.
+ *   to WebAssembly (the `zstddec` package's build, driven by zstd-wasm.ts, windows up to 1 GiB;
+ *   2 to 4 times fzstd's speed, 100 times on a `--long=30` file), else fzstd (pure JS, where
+ *   WebAssembly is missing). The frames are walked first (zstd-frames.ts): a window above the
+ *   limit is refused before any decoder allocates it, and each piece handed to a decoder holds at
+ *   most 16 blocks.
  * - gzip: `node:zlib`, fed one chunk at a time. zlib drops the output of the write in which it
  *   meets data that is not gzip (trailing junk), so on such an error a regular file is decoded again
  *   with fflate (pure JS, a third of zlib's speed, but it hands out every byte before the junk);
@@ -17,12 +18,12 @@
  *   fflate is not used from the start because, on a file cut short, it holds back the last block
  *   that zlib gives out.
  */
-import { createRequire } from 'node:module';
 import { Readable, type Duplex } from 'node:stream';
 import * as zlib from 'node:zlib';
 import { Gunzip as PureGunzip } from 'fflate';
 import { Decompress as PureZstd } from 'fzstd';
 import { DEFAULT_ZSTD_WINDOW_MAX, ZstdFrameScanner, type ZstdWindowError, mib } from './zstd-frames.js';
+import { WASM_WINDOW_LIMIT, wasmZstd, type WasmZstd } from './zstd-wasm.js';
 
 export type Compression = 'none' | 'gzip' | 'zstd';
 export type Unsupported = 'bzip2' | 'xz' | 'zip' | '7z' | 'tar';
@@ -120,7 +121,12 @@ export async function* unzstd(body: AsyncIterable<Uint8Array>, options: ZstdOpti
   const native = nativeZstd();
   // Without the native decoder, fzstd reads the large windows, up to its own limit; a frame above
   // that is refused whatever the limit (raising it would not help).
-  const scanner = new ZstdFrameScanner(native === undefined ? Math.min(limit, PURE_WINDOW_LIMIT) : limit);
+  // Without the native decoder: libzstd in WebAssembly reads windows up to 1 GiB, fzstd (where
+  // WebAssembly is missing) up to its own limit; a frame above what the decoder reads is refused
+  // whatever the limit (raising it would not help).
+  const wasm = native === undefined ? await wasmZstd() : undefined;
+  const readable = native !== undefined ? Number.POSITIVE_INFINITY : wasm !== undefined ? WASM_WINDOW_LIMIT : PURE_WINDOW_LIMIT;
+  const scanner = new ZstdFrameScanner(Math.min(limit, readable));
   let refused: ZstdWindowError | undefined;
   async function* pieces(): AsyncGenerator<Uint8Array> {
     for await (const chunk of body) {
@@ -132,19 +138,14 @@ export async function* unzstd(body: AsyncIterable<Uint8Array>, options: ZstdOpti
       }
     }
   }
-  const decode =
-    native !== undefined
-      ? nativeDecode(native, limit)
-      : limit <= DEFAULT_ZSTD_WINDOW_MAX && (await wasmAvailable())
-        ? wasmDecode
-        : pureDecode;
+  const decode = native !== undefined ? nativeDecode(native, limit) : wasm !== undefined ? wasmDecode(wasm, limit) : pureDecode;
   try {
     yield* decode(pieces());
   } catch (error) {
     // A refused frame ends the input early: the decoder's complaint about it is beside the point.
     if (!refused) throw error;
   }
-  if (refused && native === undefined && refused.window > PURE_WINDOW_LIMIT) {
+  if (refused && refused.window > readable) {
     throw new Error(
       `${refused.message.replace(/, above.*/, '')} (zstd --long=${windowLog(refused.window)}), beyond what forsyth can decode on ` +
         `Node ${process.versions.node} (Node 22.15 or later can); decompress it on the way in: ${zstdPipe(refused.window, options.name)}`,
@@ -186,77 +187,21 @@ const pureDecode: Decode = async function* (pieces) {
   yield* out.splice(0);
 };
 
-interface StreamingDecoder {
-  init(): Promise<void>;
-  decodeStreaming(arrays: Iterable<Uint8Array>): Generator<Uint8Array>;
-}
-
-let wasm: Promise<StreamingDecoder | undefined> | undefined;
-
-/** libzstd in WebAssembly, instantiated once; undefined where WebAssembly is not available. */
-function wasmDecoder(): Promise<StreamingDecoder | undefined> {
-  wasm ??= (async () => {
-    try {
-      const require = createRequire(import.meta.url);
-      const path = require.resolve('zstddec/stream');
-      const { ZSTDDecoder } = (await import(path)) as { ZSTDDecoder: new () => StreamingDecoder };
-      const decoder = new ZSTDDecoder();
-      await decoder.init();
-      return decoder;
-    } catch {
-      return undefined;
-    }
-  })();
-  return wasm;
-}
-
-async function wasmAvailable(): Promise<boolean> {
-  return (await wasmDecoder()) !== undefined;
-}
-
 /**
- * The WebAssembly decoder takes a synchronous iterable of input; it is driven one output piece
- * (at most 128 KiB) at a time, with the next input chunk read ahead before each step so that it is
- * there whenever the decoder asks. It does not report libzstd's errors itself: a decoder that keeps
- * returning nothing without taking input is stuck on corrupt data.
+ * libzstd in WebAssembly (zstd-wasm.ts), one input piece at a time: each piece's output is handed
+ * out 128 KiB at a time as the caller takes it, so memory does not follow the compression ratio.
  */
-const wasmDecode: Decode = async function* (pieces) {
-  const decoder = (await wasmDecoder()) as StreamingDecoder;
-  const box: Uint8Array[] = [];
-  let done = false;
-  const input: Iterable<Uint8Array> = {
-    [Symbol.iterator]: () => ({
-      next: (): IteratorResult<Uint8Array> => {
-        const value = box.shift();
-        return value === undefined ? { value: undefined, done: true } : { value, done: false };
-      },
-    }),
-  };
-  const steps = decoder.decodeStreaming(input);
-  let idle = 0;
-  for (;;) {
-    if (box.length === 0 && !done) {
-      const next = await pieces.next();
-      if (next.done) done = true;
-      else if (next.value.length > 0) box.push(next.value);
-      if (!done && box.length === 0) continue;
-    }
-    const waiting = box.length;
-    let step: IteratorResult<Uint8Array>;
+function wasmDecode(wasm: WasmZstd, limit: number): Decode {
+  return async function* (pieces) {
+    const stream = wasm.stream(limit);
     try {
-      step = steps.next();
-    } catch (error) {
-      throw new Error(`not valid zstd data: it ends in the middle of a frame (${(error as Error).message})`);
+      for await (const piece of pieces) yield* stream.push(piece);
+      stream.end();
+    } finally {
+      stream.free();
     }
-    if (step.done) return;
-    if (step.value.length > 0) {
-      idle = 0;
-      yield Buffer.from(step.value.buffer, step.value.byteOffset, step.value.byteLength);
-    } else if (box.length === waiting && ++idle > 4) {
-      throw new Error('not valid zstd data');
-    } else if (box.length !== waiting) idle = 0;
-  }
-};
+  };
+}
 
 // ----- gzip -----
 
