@@ -2,7 +2,8 @@
  * `--format parquet -o FILE`: rows written as Apache Parquet through hyparquet-writer (pure
  * JavaScript, no native build; the same authors' hyparquet reads it back), with typed columns
  * (UTF8 strings, INT32, DOUBLE, a LIST of INT32 for `nags`), every column nullable, Snappy
- * compression and min/max/null-count statistics.
+ * compression (our own compressor, `snappy.ts`: the library's took a fifth of the run) and
+ * min/max/null-count statistics.
  *
  * Memory stays flat: values are gathered column by column and written as a row group each time
  * `ROW_GROUP_ROWS` rows have come in (10,000: the values of a larger group outlive V8's young
@@ -16,6 +17,7 @@ import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
 import type { CellValue, ColumnType } from '../columns.js';
+import { snappyCompress } from './snappy.js';
 
 /** The column types a Parquet file can hold: the row columns' and the list columns of `games`. */
 export type ParquetType = ColumnType | 'strings' | 'doubles' | 'nullable-ints';
@@ -107,7 +109,14 @@ export class ParquetSink {
       ensure(size);
     };
     bytes.finish = flush;
-    this.writer = new ParquetWriter({ writer: bytes, schema: parquetSchema(specs), codec: 'SNAPPY', statistics: true, createdBy });
+    this.writer = new ParquetWriter({
+      writer: bytes,
+      schema: parquetSchema(specs),
+      codec: 'SNAPPY',
+      compressors: { SNAPPY: snappyCompress },
+      statistics: true,
+      createdBy,
+    });
     this.columns = specs.map(() => []);
     this.ascii = specs.map((s) => (ASCII_PLAIN.has(s.name) && s.type === 'string' ? new AsciiColumn() : undefined));
   }
@@ -161,7 +170,10 @@ export class ParquetSink {
         ...(NO_STATISTICS.has(s.name) ? { statistics: false } : {}),
       };
     });
-    void this.writer.write({ columnData: columnData as Parameters<ParquetWriter['write']>[0]['columnData'], rowGroupSize: this.gathered });
+    void this.writer.write({
+      columnData: columnData as Parameters<ParquetWriter['write']>[0]['columnData'],
+      rowGroupSize: this.gathered,
+    });
     this.columns = this.specs.map(() => []);
     this.gathered = 0;
   }
