@@ -5,7 +5,11 @@
 // --where filter keeping about 10% of the games, right after their unfiltered run; the last
 // ratio column compares the two (the issue's target: ≤ 25%).
 //
-//   npm run bench -- formats [--runs N] [--repeat N] [--no-build]
+//   npm run bench -- formats [--runs N] [--repeat N] [--no-build] [--against DIR]
+//
+// --against DIR: a built checkout of another commit (say main in a scratch worktree); every case
+// then runs on both, alternately, and the table gets a column for each (A/B in the same minutes,
+// which is what a comparison on a shared, busy machine needs).
 //
 // The inputs are decompressed (and the lichess sample repeated --repeat times, default 4, so that
 // Node's start-up is a small part of each run) into bench/.cache once.
@@ -19,7 +23,12 @@ import { CACHE, ROOT } from './corpus.mjs';
 
 const { values: opt } = parseArgs({
   allowPositionals: true,
-  options: { runs: { type: 'string', default: '3' }, repeat: { type: 'string', default: '4' }, 'no-build': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    repeat: { type: 'string', default: '4' },
+    'no-build': { type: 'boolean', default: false },
+    against: { type: 'string' },
+  },
 });
 const runs = Number(opt.runs);
 const CORPUS = join(ROOT, '..', 'shared', 'corpus', 'games');
@@ -33,7 +42,11 @@ function prepare(name, make) {
   return path;
 }
 const lichessText = () => {
-  const one = Buffer.concat(['lichess-exports-clk', 'lichess-exports-noclk'].map((f) => gunzipSync(readFileSync(join(CORPUS, 'lichess', `${f}.pgn.gz`)))));
+  const one = Buffer.concat(
+    ['lichess-exports-clk', 'lichess-exports-noclk'].map((f) =>
+      gunzipSync(readFileSync(join(CORPUS, 'lichess', `${f}.pgn.gz`))),
+    ),
+  );
   return Buffer.concat(Array.from({ length: Number(opt.repeat) }, () => one));
 };
 const lichess = prepare(`lichess-x${opt.repeat}.pgn`, lichessText);
@@ -44,19 +57,27 @@ const lichessZst = prepare(`lichess-x${opt.repeat}.pgn.zst`, () => {
 });
 const tcec = prepare('tcec-standard.pgn', () => gunzipSync(readFileSync(join(CORPUS, 'tcec', 'tcec-standard.pgn.gz'))));
 
+const OTHER = opt.against === undefined ? undefined : join(opt.against, 'dist', 'cli', 'main.js');
+
+/** Median CPU (and its run's peak RSS) of `forsyth ARGS` on this tree, and on --against's when given (alternately). */
 function cpu(args) {
   const out = join(tmpdir(), `forsyth-formats-${process.pid}`);
-  const samples = [];
+  const clis = OTHER ? [CLI, OTHER] : [CLI];
+  const samples = clis.map(() => []);
   for (let i = 0; i < runs; i++) {
-    const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', '-o', `${out}.time`, process.execPath, CLI, ...args], { stdio: ['ignore', 'ignore', 'ignore'] });
-    if (r.status !== 0 && r.status !== 1) throw new Error(`forsyth ${args.join(' ')}: exit ${r.status}`);
-    const [u, s, m] = readFileSync(`${out}.time`, 'utf8').trim().split('\n').pop().split(' ').map(Number);
-    samples.push({ cpu: u + s, rss: m / 1024 });
+    for (const [k, cli] of clis.entries()) {
+      const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', '-o', `${out}.time`, process.execPath, cli, ...args], {
+        stdio: ['ignore', 'ignore', 'ignore'],
+      });
+      if (r.status !== 0 && r.status !== 1) throw new Error(`forsyth ${args.join(' ')}: exit ${r.status}`);
+      const [u, s, m] = readFileSync(`${out}.time`, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+      samples[k].push({ cpu: u + s, rss: m / 1024 });
+    }
   }
   rmSync(`${out}.time`, { force: true });
   rmSync(`${out}.parquet`, { force: true });
-  samples.sort((a, b) => a.cpu - b.cpu);
-  return samples[Math.floor(samples.length / 2)];
+  const [mine, other] = samples.map((list) => list.sort((a, b) => a.cpu - b.cpu)[Math.floor(list.length / 2)]);
+  return { ...mine, other };
 }
 
 const parquetOut = join(tmpdir(), `forsyth-formats-${process.pid}.parquet`);
@@ -81,21 +102,60 @@ const SHORT = new Set(['text', 'ndjson (default columns)', 'csv (default columns
 const WHERE = { lichess: 'white_elo >= 2150 || black_elo >= 2150', TCEC: 'white_elo >= 3700' };
 
 const rows = [];
-for (const [label, input] of [['lichess', lichess], ['lichess .zst', lichessZst], ['TCEC', tcec]]) {
+/** The other tree's cpu s and ratio to its own text run (with --against). */
+const otherCells = (r, base) =>
+  OTHER ? [r.other.cpu.toFixed(2), (r.other.cpu / base.other.cpu).toFixed(2) + '×'] : [];
+for (const [label, input] of [
+  ['lichess', lichess],
+  ['lichess .zst', lichessZst],
+  ['TCEC', tcec],
+]) {
   const base = cpu(['fens', input]);
   const where = WHERE[label.split(' ')[0]];
-  const kept = spawnSync(process.execPath, [CLI, 'validate', '--where', where, input], { encoding: 'utf8', maxBuffer: 1 << 26 }).stdout.trim().split('\n').pop();
-  const share = kept.match(/(\d+) games read, (\d+) selected/).slice(1).join(' → ');
+  const kept = spawnSync(process.execPath, [CLI, 'validate', '--where', where, input], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  })
+    .stdout.trim()
+    .split('\n')
+    .pop();
+  const share = kept
+    .match(/(\d+) games read, (\d+) selected/)
+    .slice(1)
+    .join(' → ');
   for (const [name, args] of cases) {
     if (label === 'lichess .zst' && !SHORT.has(name)) continue;
     const r = name === 'text' ? base : cpu(['fens', ...args, input]);
-    rows.push([label, name, r.cpu.toFixed(2), (r.cpu / base.cpu).toFixed(2) + '×', '', r.rss.toFixed(0)]);
+    rows.push([
+      label,
+      name,
+      r.cpu.toFixed(2),
+      (r.cpu / base.cpu).toFixed(2) + '×',
+      '',
+      r.rss.toFixed(0),
+      ...otherCells(r, base),
+      ...(OTHER ? [''] : []),
+    ]);
     if (!SHORT.has(name)) continue;
     // Interleaved with its unfiltered run: the ratio that the ≤ 25% target is about.
     const filtered = cpu(['fens', ...args, '--where', where, input]);
-    rows.push([label, `${name} --where '${where}' (${share} games)`, filtered.cpu.toFixed(2), (filtered.cpu / base.cpu).toFixed(2) + '×', (filtered.cpu / r.cpu).toFixed(2) + '×', filtered.rss.toFixed(0)]);
+    rows.push([
+      label,
+      `${name} --where '${where}' (${share} games)`,
+      filtered.cpu.toFixed(2),
+      (filtered.cpu / base.cpu).toFixed(2) + '×',
+      (filtered.cpu / r.cpu).toFixed(2) + '×',
+      filtered.rss.toFixed(0),
+      ...otherCells(filtered, base),
+      ...(OTHER ? [(filtered.other.cpu / r.other.cpu).toFixed(2) + '×'] : []),
+    ]);
   }
 }
-console.log(`| input | fens format | cpu s | / text | / same format unfiltered | peak RSS MiB |\n| --- | --- | --- | --- | --- | --- |`);
+const extra = OTHER ? ' against: cpu s | / text | / unfiltered |' : '';
+console.log(
+  `| input | fens format | cpu s | / text | / same format unfiltered | peak RSS MiB |${extra}\n| --- | --- | --- | --- | --- | --- |${OTHER ? ' --- | --- | --- |' : ''}`,
+);
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
-console.log(`\nmedian of ${runs} runs; cpu s = user + sys of the child (Node start-up included).`);
+console.log(
+  `\nmedian of ${runs} runs; cpu s = user + sys of the child (Node start-up included).${OTHER ? ` "against": ${opt.against}, run alternately with this tree.` : ''}`,
+);

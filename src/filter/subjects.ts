@@ -3,7 +3,7 @@
  * scanned off a game's text before it is parsed (`chunkSubject`: a game left out costs no parse),
  * or a parsed `Game` (`gameSubject`, which also knows the main line for `plies`).
  */
-import { scanTags, scannedTag, getTag, type Game, type GameChunk } from '../pgn/index.js';
+import { tagReader, getTag, type Game, type GameChunk } from '../pgn/index.js';
 import type { WhereSubject } from './where.js';
 
 /** A parsed game as a filter's subject. */
@@ -16,9 +16,8 @@ export function gameSubject(game: Game): WhereSubject {
  * parsing: use `gameSubject` for a filter that `needsMoves`.
  */
 export function chunkSubject(chunk: Pick<GameChunk, 'text'>): WhereSubject {
-  const tags = scanTags(chunk.text);
   return {
-    tag: (name) => scannedTag(tags, name),
+    tag: tagReader(chunk.text),
     plies: () => {
       throw new Error('chunkSubject: this filter needs the moves; test it on gameSubject(parseGame(chunk))');
     },

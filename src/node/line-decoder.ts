@@ -13,7 +13,7 @@
  */
 import iconv from 'iconv-lite';
 import { countCodePoints, diagnostic, excerptOf, type Diagnostic } from '../diagnostics.js';
-import { safeCut, scanBytes, type ByteScan } from './utf8-scan.js';
+import { safeCut, scanBlock, scanBytes, type ByteScan } from './utf8-scan.js';
 
 /** How a run of bytes is turned into text: UTF-8, Windows-1252, or UTF-8 with U+FFFD replacements. */
 type Kind = 'utf8' | 'legacy' | 'replace';
@@ -66,7 +66,7 @@ export class LineDecoder {
 
   /** Decodes a block: whole lines, or a piece of a long line. O(block length). */
   decodeBlock(bytes: Buffer): string {
-    const scan = scanBytes(bytes, 0, bytes.length, this.previous);
+    const scan = scanBlock(bytes, this.previous);
     const mayMix = scan.nonAscii && this.seenLegacy && !this.reportedMix;
     if (scan.invalid || scan.controls > 0 || mayMix) return this.decodeSegments(bytes);
     const text = bytes.toString('utf8');
@@ -169,18 +169,29 @@ export class LineDecoder {
     const breaks = scanBytes(bytes, start, at, before).breaks;
     const lastBreak = Math.max(prefix.lastIndexOf('\n'), prefix.lastIndexOf('\r'));
     const startsLine = before === -1 || before === 0x0a || before === 0x0d;
-    const base = { offset: this.charsOut + prefix.length, line: this.lineBreaks + breaks + 1, byte: this.byteOffset + at - start };
+    const base = {
+      offset: this.charsOut + prefix.length,
+      line: this.lineBreaks + breaks + 1,
+      byte: this.byteOffset + at - start,
+    };
     if (lastBreak >= 0) return { ...base, column: countCodePoints(prefix.slice(lastBreak + 1)) + 1 };
     // A piece of a line longer than maxBlock: its column is not known here.
     return startsLine ? { ...base, column: countCodePoints(prefix) + 1 } : base;
   }
 
-  private located(code: 'IO_DECODE' | 'IO_BINARY', message: string, at: Place, excerpt: string, hint: string): Diagnostic {
+  private located(
+    code: 'IO_DECODE' | 'IO_BINARY',
+    message: string,
+    at: Place,
+    excerpt: string,
+    hint: string,
+  ): Diagnostic {
     const column = at.column === undefined ? {} : { column: at.column };
     return diagnostic(code, message, { offset: at.offset, line: at.line, ...column, excerpt, hint });
   }
 }
 
 const MIX_HINT = 'the file mixes encodings: check accented names from here on, or force one with the encoding option';
-const REPLACE_HINT = 'the byte order mark says UTF-8 but the bytes disagree; force another encoding with the encoding option';
+const REPLACE_HINT =
+  'the byte order mark says UTF-8 but the bytes disagree; force another encoding with the encoding option';
 const BINARY_HINT = "if this is UTF-16 text without a byte order mark, force encoding 'utf-16le' (or 'utf-16be')";

@@ -6,7 +6,12 @@
  * U+FFFD in the file would be indistinguishable from a replacement, and because the same loop
  * gives the line count and the binary heuristic for free. The validator follows RFC 3629 /
  * Unicode Table 3-7 (no overlong forms, no surrogates, nothing above U+10FFFF).
+ *
+ * `scanBlock` answers the common case first with Node's native checks (simdutf's validators,
+ * memchr): a block of valid UTF-8 without CR or control bytes needs no loop over its bytes in
+ * JavaScript, which cost as much as splitting the games of a filtered run.
  */
+import { isAscii, isUtf8 } from 'node:buffer';
 
 export interface ByteScan {
   /** Some byte sequence in the range is not well-formed UTF-8. */
@@ -34,11 +39,13 @@ function sequenceLength(bytes: Uint8Array, i: number, end: number, lead: number)
   if (lead >= 0xc2 && lead <= 0xdf) need = 1;
   else if (lead >= 0xe0 && lead <= 0xef) {
     need = 2;
-    if (lead === 0xe0) lo = 0xa0; // overlong
+    if (lead === 0xe0)
+      lo = 0xa0; // overlong
     else if (lead === 0xed) hi = 0x9f; // surrogates
   } else if (lead >= 0xf0 && lead <= 0xf4) {
     need = 3;
-    if (lead === 0xf0) lo = 0x90; // overlong
+    if (lead === 0xf0)
+      lo = 0x90; // overlong
     else if (lead === 0xf4) hi = 0x8f; // above U+10FFFF
   } else return 0;
   if (i + need >= end) return 0;
@@ -84,6 +91,23 @@ export function scanBytes(bytes: Uint8Array, start: number, end: number, previou
     }
   }
   return { invalid, nonAscii, controls, firstControl, breaks };
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+/** The bytes `isSuspicious` flags. */
+const SUSPICIOUS: readonly number[] = Array.from({ length: 0x20 }, (_, b) => b).filter(isSuspicious);
+
+/** `scanBytes` of a whole block, through native searches when it is valid UTF-8 with no CR and no control byte. */
+export function scanBlock(bytes: Buffer, previous: number): ByteScan {
+  const ascii = isAscii(bytes);
+  if ((ascii || isUtf8(bytes)) && bytes.indexOf(CR) < 0 && !SUSPICIOUS.some((b) => bytes.indexOf(b) >= 0)) {
+    let breaks = 0;
+    for (let i = bytes.indexOf(LF); i >= 0; i = bytes.indexOf(LF, i + 1)) breaks++;
+    if (previous === CR && bytes[0] === LF) breaks--; // the end of a CRLF the last block began
+    return { invalid: false, nonAscii: !ascii, controls: 0, firstControl: -1, breaks };
+  }
+  return scanBytes(bytes, 0, bytes.length, previous);
 }
 
 /**

@@ -40,5 +40,5 @@ export type { CommentCommands } from './comment-commands.js';
 export { splitCheck } from './move-token.js';
 /** For the replay layer: the argument check of the functions that take a Game, and the move-tree guard. */
 export { checkGame, moveTreeError } from './write.js';
-export { scanTags, scannedTag } from './tag-scan.js';
+export { scanTags, scannedTag, tagReader } from './tag-scan.js';
 export type { ScannedTag } from './tag-scan.js';

@@ -324,7 +324,13 @@ export class GameSplitter {
       // instead of a call. Everything else goes through `step`.
       const state = this.state;
       if (state === BRACE) {
-        if (c === CLOSE_BRACE || c === LF || c === CR || (c === OPEN_BRACKET && base + i === this.lineStart)) {
+        if (c === CLOSE_BRACE) {
+          // What `step` does for it (a `}` is not blank).
+          this.blankLine = false;
+          this.state = NORMAL;
+          continue;
+        }
+        if (c === LF || c === CR || (c === OPEN_BRACKET && base + i === this.lineStart)) {
           // handled by step
         } else {
           // Comments are most of an engine-annotated file: jump to the next `}` or line end.
@@ -333,6 +339,14 @@ export class GameSplitter {
         }
       } else if (state === NORMAL) {
         if (c === SPACE) continue;
+        if (c === OPEN_BRACE && this.phase === PHASE_MOVES) {
+          // A comment in the movetext, as `normal` takes it (most comments of an annotated file).
+          this.blankLine = false;
+          this.hasContent = true;
+          if (this.endsWithResult(base + i)) this.phase = PHASE_ENDED;
+          this.state = BRACE;
+          continue;
+        }
         if (this.phase === PHASE_MOVES && c < 128 && QUIET[c] === 1) {
           // Most of the movetext: skip to the next character that can matter, in one loop.
           this.blankLine = false;

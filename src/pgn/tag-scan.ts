@@ -24,7 +24,41 @@ const BOM = 0xfeff;
 
 /** The tag pairs before the movetext of `text` (one game, as `GameSplitter` cuts it), in order. */
 export function scanTags(text: string): ScannedTag[] {
+  const spans = tagSpans(text);
   const tags: ScannedTag[] = [];
+  for (let k = 0; k < spans.length; k += SPAN)
+    tags.push({ name: text.slice(spans[k], spans[k + 1]), value: valueAt(text, spans, k) });
+  return tags;
+}
+
+/**
+ * A lookup of the tag values of `text` by name (the last tag of that name, as `scannedTag`): the
+ * tag section is read once into offsets, and only the values asked for are sliced, so a filter
+ * that reads two tags of a game with thirty allocates two strings, not sixty.
+ */
+export function tagReader(text: string): (name: string) => string | undefined {
+  const spans = tagSpans(text);
+  return (name) => {
+    for (let k = spans.length - SPAN; k >= 0; k -= SPAN) {
+      const start = spans[k] as number;
+      if ((spans[k + 1] as number) - start === name.length && text.startsWith(name, start))
+        return valueAt(text, spans, k);
+    }
+    return undefined;
+  };
+}
+
+/** Numbers per tag pair in a span list: name start and end, value start and end, 1 if the value has escapes. */
+const SPAN = 5;
+
+function valueAt(text: string, spans: readonly number[], k: number): string {
+  const raw = text.slice(spans[k + 2], spans[k + 3]);
+  return spans[k + 4] === 1 ? decodeTagValue(raw) : raw;
+}
+
+/** The spans (`SPAN` numbers each) of the tag pairs before the movetext of `text`, in order. */
+function tagSpans(text: string): number[] {
+  const spans: number[] = [];
   let i = 0;
   const n = text.length;
   for (;;) {
@@ -33,39 +67,39 @@ export function scanTags(text: string): ScannedTag[] {
       if (c !== SPACE && c !== TAB && c !== LF && c !== CR && c !== BOM) break;
       i++;
     }
-    if (i >= n || text.charCodeAt(i) !== OPEN) return tags;
-    const next = readTag(text, i, tags);
-    if (next < 0) return tags;
+    if (i >= n || text.charCodeAt(i) !== OPEN) return spans;
+    const next = readTag(text, i, spans);
+    if (next < 0) return spans;
     i = next;
   }
 }
 
-/** Reads the tag pair at `text[at] === '['` into `tags`; returns where it ends, or -1 if it is none. */
-function readTag(text: string, at: number, tags: ScannedTag[]): number {
+/** Reads the tag pair at `text[at] === '['` into `spans`; returns where it ends, or -1 if it is none. */
+function readTag(text: string, at: number, spans: number[]): number {
   const n = text.length;
   let i = at + 1;
   while (i < n && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
   const nameStart = i;
   while (i < n && isTagNameChar(text.charCodeAt(i))) i++;
-  const name = text.slice(nameStart, i);
+  const nameEnd = i;
   while (i < n && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
-  if (name === '' || text.charCodeAt(i) !== QUOTE) return recovered(text, at, tags);
+  if (nameEnd === nameStart || text.charCodeAt(i) !== QUOTE) return recovered(text, at, spans);
   const valueStart = ++i;
-  let escaped = false;
+  let escaped = 0;
   for (; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c === LF || c === CR) return recovered(text, at, tags);
+    if (c === LF || c === CR) return recovered(text, at, spans);
     if (c === BACKSLASH) {
       i++;
-      escaped = true;
+      escaped = 1;
     } else if (c === QUOTE) break;
   }
   if (i >= n) return -1;
-  const raw = text.slice(valueStart, i);
+  const valueEnd = i;
   i++;
   while (i < n && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
-  if (text.charCodeAt(i) !== CLOSE) return recovered(text, at, tags);
-  tags.push({ name, value: escaped ? decodeTagValue(raw) : raw });
+  if (text.charCodeAt(i) !== CLOSE) return recovered(text, at, spans);
+  spans.push(nameStart, nameEnd, valueStart, valueEnd, escaped);
   return i + 1;
 }
 
@@ -73,13 +107,15 @@ function readTag(text: string, at: number, tags: ScannedTag[]): number {
  * A `[` line that is not a well-formed tag pair: `[Name "a "quoted" word"]` is read back with the
  * value between the first and the last quote (as `tag-section.ts` does); any other is skipped.
  */
-function recovered(text: string, at: number, tags: ScannedTag[]): number {
+function recovered(text: string, at: number, spans: number[]): number {
   let end = at;
   while (end < text.length && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) end++;
   const line = text.slice(at, end).trimEnd();
-  const m = /^\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\]$/.exec(line);
-  if (!m) return end; // unreadable: skipped, as the parser reports and skips it
-  tags.push({ name: m[1] ?? '', value: m[2] ?? '' });
+  const m = /^\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\]$/d.exec(line);
+  const name = m?.indices?.[1];
+  const value = m?.indices?.[2];
+  if (!name || !value) return end; // unreadable: skipped, as the parser reports and skips it
+  spans.push(at + name[0], at + name[1], at + value[0], at + value[1], 0);
   return end;
 }
 

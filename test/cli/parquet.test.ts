@@ -29,7 +29,10 @@ describe('--format parquet', { timeout: 180_000 }, () => {
     const dir = tempDir();
     const file = join(dir, 'clk.parquet');
     const args = ['fens', '--start', '--ep', 'legal', '--columns', 'all', '--tags', 'White', '--game-id', 'Site', CLK];
-    const [written, printed] = await Promise.all([run([...args, '--format', 'parquet', '-o', file]), run([...args, '--format', 'ndjson'])]);
+    const [written, printed] = await Promise.all([
+      run([...args, '--format', 'parquet', '-o', file]),
+      run([...args, '--format', 'ndjson']),
+    ]);
     expect(written.code).toBe(0);
     expect(written.stdout).toBe('');
     expect(written.stderr).toBe('1746 games read, 113940 positions written, 0 errors, 0 warnings\n');
@@ -37,11 +40,33 @@ describe('--format parquet', { timeout: 180_000 }, () => {
 
     const types = await duckdb(`DESCRIBE SELECT * FROM read_parquet('${file}')`);
     expect(Object.fromEntries(types.map((t) => [t['column_name'], t['column_type']]))).toEqual({
-      game: 'VARCHAR', ply: 'INTEGER', move_number: 'INTEGER', side: 'VARCHAR', fen: 'VARCHAR', epd: 'VARCHAR',
-      polyglot: 'VARCHAR', san: 'VARCHAR', uci: 'VARCHAR', next_uci: 'VARCHAR', clock: 'DOUBLE', emt: 'DOUBLE',
-      eval_cp: 'INTEGER', eval_mate: 'INTEGER', nags: 'INTEGER[]', comment: 'VARCHAR', result: 'VARCHAR',
-      result_stm: 'DOUBLE', white_elo: 'INTEGER', black_elo: 'INTEGER', tc_base: 'INTEGER', tc_inc: 'INTEGER',
-      tc_class: 'VARCHAR', termination: 'VARCHAR', eco: 'VARCHAR', opening: 'VARCHAR', 'tag.White': 'VARCHAR',
+      game: 'VARCHAR',
+      ply: 'INTEGER',
+      move_number: 'INTEGER',
+      side: 'VARCHAR',
+      fen: 'VARCHAR',
+      epd: 'VARCHAR',
+      polyglot: 'VARCHAR',
+      san: 'VARCHAR',
+      uci: 'VARCHAR',
+      next_uci: 'VARCHAR',
+      clock: 'DOUBLE',
+      emt: 'DOUBLE',
+      eval_cp: 'INTEGER',
+      eval_mate: 'INTEGER',
+      nags: 'INTEGER[]',
+      comment: 'VARCHAR',
+      result: 'VARCHAR',
+      result_stm: 'DOUBLE',
+      white_elo: 'INTEGER',
+      black_elo: 'INTEGER',
+      tc_base: 'INTEGER',
+      tc_inc: 'INTEGER',
+      tc_class: 'VARCHAR',
+      termination: 'VARCHAR',
+      eco: 'VARCHAR',
+      opening: 'VARCHAR',
+      'tag.White': 'VARCHAR',
     });
 
     const want = ndjson(printed.stdout);
@@ -69,9 +94,66 @@ describe('--format parquet', { timeout: 180_000 }, () => {
     expect(meta.row_groups[0]?.columns[7]?.meta_data?.statistics?.min_value).toBeDefined();
   });
 
+  it('statistics: the min, max and null count of each row group are those of its values (DuckDB reads both)', async () => {
+    const file = join(tempDir(), 'stats.parquet');
+    const r = await run([
+      'fens',
+      '--columns',
+      'game,ply,side,san,clock,eval_cp,result_stm,white_elo,tc_class,nags',
+      '--tags',
+      'White',
+      CLK,
+      '--format',
+      'parquet',
+      '-o',
+      file,
+    ]);
+    expect(r.code).toBe(0);
+    const meta = await duckdb(
+      `SELECT row_group_id::INT AS g, row_group_num_rows::INT AS n, path_in_schema AS col, stats_min_value AS lo, stats_max_value AS hi, stats_null_count::INT AS nulls FROM parquet_metadata('${file}') ORDER BY g, column_id`,
+    );
+    const flat = ['game', 'ply', 'side', 'san', 'clock', 'eval_cp', 'result_stm', 'white_elo', 'tc_class', 'tag.White'];
+    let first = 0;
+    let checked = 0;
+    for (const group of new Set(meta.map((m) => m['g']))) {
+      const columns = meta.filter((m) => m['g'] === group);
+      const n = columns[0]?.['n'] as number;
+      for (const m of columns.filter((c) => flat.includes(c['col'] as string))) {
+        const col = `"${m['col'] as string}"`;
+        const [want] = await duckdb(
+          `SELECT min(${col})::VARCHAR AS lo, max(${col})::VARCHAR AS hi, (count(*) - count(${col}))::INT AS nulls FROM read_parquet('${file}', file_row_number = true) WHERE file_row_number >= ${first} AND file_row_number < ${first + n}`,
+        );
+        const number = (v: unknown): unknown =>
+          v === null || v === undefined ? null : /^-?[\d.]+(e[+-]?\d+)?$/i.test(String(v)) ? Number(v) + 0 : v; // -0 (a double column's min) as 0
+        expect({ col: m['col'], nulls: m['nulls'] }).toEqual({ col: m['col'], nulls: want?.['nulls'] });
+        const [lo, hi, wantLo, wantHi] = [m['lo'], m['hi'], want?.['lo'], want?.['hi']].map(number);
+        if (typeof wantLo === 'string' && wantLo.length > 16) {
+          // Long strings are cut to 16 bytes (the writer's default): a prefix below, a bound above.
+          expect(wantLo.startsWith(lo as string)).toBe(true);
+        } else expect(lo).toEqual(wantLo);
+        if (typeof wantHi === 'string' && wantHi.length > 16) {
+          expect(wantHi.startsWith((hi as string).slice(0, -1)) && (hi as string) > wantHi).toBe(true);
+        } else expect(hi).toEqual(wantHi);
+        checked++;
+      }
+      first += n;
+    }
+    expect(checked).toBe(12 * flat.length);
+  });
+
   it('positions: the default columns, one row per game with --last', async () => {
     const file = join(tempDir(), 'last.parquet');
-    const r = await run(['positions', '--last', '--where', 'tc_class == "classical"', '--format', 'parquet', '-o', file, CLK]);
+    const r = await run([
+      'positions',
+      '--last',
+      '--where',
+      'tc_class == "classical"',
+      '--format',
+      'parquet',
+      '-o',
+      file,
+      CLK,
+    ]);
     expect(r.code).toBe(0);
     const rows = await duckdb(`SELECT * FROM read_parquet('${file}')`);
     expect(rows.length).toBe(24); // the 24 classical games of this export
@@ -85,10 +167,15 @@ describe('--format parquet', { timeout: 180_000 }, () => {
     writeFileSync(plain, gunzipSync(readFileSync(CLK)));
     // Workers reading their own blocks (a plain file), and the main thread sending them games
     // (a .gz input; --where filters on the main thread).
-    for (const [input, extra] of [[plain, []], [CLK, ['--where', 'white_elo >= 1800']]] as const) {
+    for (const [input, extra] of [
+      [plain, []],
+      [CLK, ['--where', 'white_elo >= 1800']],
+    ] as const) {
       const args = ['fens', '--start', '--columns', 'all', '--game-id', 'Site', ...extra, input, '--format', 'parquet'];
       const files = [1, 3].map((jobs) => join(dir, `j${jobs}.parquet`));
-      const [one, three] = await Promise.all(files.map((file, i) => run([...args, '--jobs', String([1, 3][i]), '-o', file])));
+      const [one, three] = await Promise.all(
+        files.map((file, i) => run([...args, '--jobs', String([1, 3][i]), '-o', file])),
+      );
       expect(three?.code).toBe(0);
       expect(three?.stderr).toBe(one?.stderr);
       const [a, b] = await Promise.all(files.map((file) => duckdb(`SELECT * FROM read_parquet('${file}')`)));
@@ -96,7 +183,9 @@ describe('--format parquet', { timeout: 180_000 }, () => {
       expect(b).toEqual(a);
       const groups = files.map((file) => {
         const bytes = readFileSync(file);
-        return parquetMetadata(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)).row_groups.map((g) => Number(g.num_rows));
+        return parquetMetadata(
+          bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+        ).row_groups.map((g) => Number(g.num_rows));
       });
       expect(groups[1]).toEqual(groups[0]);
     }
@@ -110,7 +199,9 @@ describe('--format parquet', { timeout: 180_000 }, () => {
 
   it('no file is left when the output cannot be written; an empty run is a valid empty file', async () => {
     const dir = tempDir();
-    const missing = await run(['fens', '--format', 'parquet', '-o', join(dir, 'no/such/dir/x.parquet'), '-'], { input: '1. e4 *\n' });
+    const missing = await run(['fens', '--format', 'parquet', '-o', join(dir, 'no/such/dir/x.parquet'), '-'], {
+      input: '1. e4 *\n',
+    });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('cannot write');
     const empty = join(dir, 'empty.parquet');

@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { scannedTag, tagReader } from '../../src/pgn/tag-scan.js';
 import { parseGame, scanTags, splitGames } from './imports.js';
 import { LICHESS_CLK, LICHESS_NOCLK, lichessText } from './lichess.js';
 
-const tagsOf = (text: string) => parseGame({ text, offset: 0, line: 1, column: 1, index: 0 }).tags.map(({ name, value }) => ({ name, value }));
+const tagsOf = (text: string) =>
+  parseGame({ text, offset: 0, line: 1, column: 1, index: 0 }).tags.map(({ name, value }) => ({ name, value }));
 
 describe('scanTags: the tag section without parsing the movetext', () => {
   it('gives exactly the tags parseGame gives, on every real lichess game', () => {
@@ -28,5 +31,40 @@ describe('scanTags: the tag section without parsing the movetext', () => {
     ]) {
       expect([text, scanTags(text)]).toEqual([text, tagsOf(text)]);
     }
+  });
+
+  it('tagReader finds what scanTags finds, by name (the last tag of a name wins)', () => {
+    const names = ['Event', 'White', 'WhiteElo', 'Black', 'BlackElo', 'Round', 'Broken', 'TimeControl', 'Whit', 'Nope'];
+    const agree = (text: string): void => {
+      const read = tagReader(text);
+      const tags = scanTags(text);
+      for (const name of [...names, ...tags.map((t) => t.name)])
+        expect([text, name, read(name)]).toEqual([text, name, scannedTag(tags, name)]);
+    };
+    let games = 0;
+    for (const path of [LICHESS_CLK, LICHESS_NOCLK]) {
+      for (const chunk of splitGames(lichessText(path))) {
+        if (games++ % 7 === 0) agree(chunk.text);
+      }
+    }
+    for (const text of [
+      '[Event "a"]\n[Event "b \\"c\\""]\n\n1. e4 *',
+      '[White "The "Best" one"]\n[White "x"] *',
+      '[Round "1"]\n[Broken\n[Round "2 "q" 3"]\n1. e4 *',
+    ])
+      agree(text);
+    const line = fc
+      .tuple(
+        fc.constantFrom('Event', 'White', 'WhiteElo', 'Round', 'Broken'),
+        fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', ']', '[', '\n'), maxLength: 8 }),
+        fc.constantFrom(' ', '', '\t'),
+      )
+      .map(([name, value, pad]) => `[${pad}${name}${pad} "${value}"${pad}]`);
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 6 }), fc.constantFrom('\n', ' ', '\r\n'), (lines, sep) => {
+        agree(`${lines.join(sep)}\n\n1. e4 *`);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { safeCut, scanBytes } from '../../src/node/utf8-scan.js';
+import { safeCut, scanBlock, scanBytes } from '../../src/node/utf8-scan.js';
 
 function isUtf8(bytes: Uint8Array): boolean {
   try {
@@ -15,13 +15,36 @@ function isUtf8(bytes: Uint8Array): boolean {
  * Byte strings that are often *almost* valid UTF-8: valid text around one sequence made of a lead
  * byte and continuation-like bytes at the boundaries of Unicode Table 3-7.
  */
-const lead = fc.constantFrom(0x7f, 0x80, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff);
+const lead = fc.constantFrom(
+  0x7f,
+  0x80,
+  0xc0,
+  0xc1,
+  0xc2,
+  0xdf,
+  0xe0,
+  0xe1,
+  0xec,
+  0xed,
+  0xee,
+  0xef,
+  0xf0,
+  0xf1,
+  0xf3,
+  0xf4,
+  0xf5,
+  0xff,
+);
 const trail = fc.constantFrom(0x0a, 0x41, 0x7f, 0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0);
 const validText = fc.string({ unit: 'binary', maxLength: 4 }).map((s) => [...new TextEncoder().encode(s)]);
 const nearValid = fc
   .tuple(validText, lead, fc.array(trail, { maxLength: 3 }), validText)
   .map(([before, l, t, after]) => Uint8Array.from([...before, l, ...t, ...after]));
-const byteArrays = fc.oneof(fc.uint8Array({ maxLength: 24 }), nearValid, validText.map((a) => Uint8Array.from(a)));
+const byteArrays = fc.oneof(
+  fc.uint8Array({ maxLength: 24 }),
+  nearValid,
+  validText.map((a) => Uint8Array.from(a)),
+);
 
 describe('scanBytes', () => {
   it('agrees with a fatal TextDecoder on what is valid UTF-8', () => {
@@ -34,9 +57,18 @@ describe('scanBytes', () => {
   });
 
   it.each([
-    [[0xc1, 0xbf]], [[0xc2, 0x80]], [[0xe0, 0x9f, 0xbf]], [[0xe0, 0xa0, 0x80]], [[0xed, 0x9f, 0xbf]],
-    [[0xed, 0xa0, 0x80]], [[0xf0, 0x8f, 0xbf, 0xbf]], [[0xf0, 0x90, 0x80, 0x80]], [[0xf4, 0x8f, 0xbf, 0xbf]],
-    [[0xf4, 0x90, 0x80, 0x80]], [[0xef, 0xbf, 0xbf]], [[0xf3, 0xbf, 0xbf, 0xbf]],
+    [[0xc1, 0xbf]],
+    [[0xc2, 0x80]],
+    [[0xe0, 0x9f, 0xbf]],
+    [[0xe0, 0xa0, 0x80]],
+    [[0xed, 0x9f, 0xbf]],
+    [[0xed, 0xa0, 0x80]],
+    [[0xf0, 0x8f, 0xbf, 0xbf]],
+    [[0xf0, 0x90, 0x80, 0x80]],
+    [[0xf4, 0x8f, 0xbf, 0xbf]],
+    [[0xf4, 0x90, 0x80, 0x80]],
+    [[0xef, 0xbf, 0xbf]],
+    [[0xf3, 0xbf, 0xbf, 0xbf]],
   ])('agrees with TextDecoder at the boundary sequence %j', (list) => {
     const bytes = Uint8Array.from(list);
     expect(scanBytes(bytes, 0, bytes.length, -1).invalid).toBe(!isUtf8(bytes));
@@ -52,7 +84,11 @@ describe('scanBytes', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(0x0a, 0x0d, 0x41), { maxLength: 20 }), fc.nat(20), (list, at) => {
         const bytes = Uint8Array.from(list);
-        const expected = (Buffer.from(bytes).toString('latin1').match(/\r\n|\r|\n/g) ?? []).length;
+        const expected = (
+          Buffer.from(bytes)
+            .toString('latin1')
+            .match(/\r\n|\r|\n/g) ?? []
+        ).length;
         // Scanning in two ranges must count a \r\n across the split once.
         const split = Math.min(at, bytes.length);
         const first = scanBytes(bytes, 0, split, -1).breaks;
@@ -80,5 +116,37 @@ describe('safeCut', () => {
         expect(isUtf8(bytes.subarray(0, cut)) && isUtf8(bytes.subarray(cut))).toBe(true);
       }),
     );
+  });
+
+  it('scanBlock (native checks first) gives what scanBytes gives', () => {
+    const withBreaks = fc.array(
+      fc.oneof(
+        byteArrays,
+        fc.constantFrom(
+          Uint8Array.of(10),
+          Uint8Array.of(13),
+          Uint8Array.of(13, 10),
+          Uint8Array.of(0),
+          Uint8Array.of(26),
+          Uint8Array.of(9, 12),
+        ),
+      ),
+      { maxLength: 8 },
+    );
+    fc.assert(
+      fc.property(withBreaks, fc.constantFrom(-1, 10, 13, 65), (parts, previous) => {
+        const bytes = Buffer.concat(parts);
+        expect(scanBlock(bytes, previous)).toEqual(scanBytes(bytes, 0, bytes.length, previous));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(scanBlock(Buffer.from('\n[Event "x"]\n'), 13).breaks).toBe(1);
+    expect(scanBlock(Buffer.from('Réti\n'), -1)).toEqual({
+      invalid: false,
+      nonAscii: true,
+      controls: 0,
+      firstControl: -1,
+      breaks: 1,
+    });
   });
 });
