@@ -22,8 +22,19 @@ import { splitReply } from './pool.js';
 import { noteWorkerTime } from './thread-times.js';
 import { interruption } from '../interrupt.js';
 
-/** FORSYTH_BLOCK_BYTES overrides it, for tests (many blocks on small files) and tuning. */
-const BLOCK_BYTES = Number(process.env['FORSYTH_BLOCK_BYTES']) > 0 ? Number(process.env['FORSYTH_BLOCK_BYTES']) : 512 * 1024;
+/** FORSYTH_BLOCK_BYTES sets every block's size, for tests (many blocks on small files) and tuning. */
+const FIXED_BLOCK_BYTES = Number(process.env['FORSYTH_BLOCK_BYTES']) > 0 ? Number(process.env['FORSYTH_BLOCK_BYTES']) : undefined;
+const MAX_BLOCK_BYTES = 512 * 1024;
+const MIN_BLOCK_BYTES = 64 * 1024;
+
+/**
+ * The block size for a file of `size` bytes and `jobs` workers: 512 KiB, or less on a small file,
+ * so that it still has two blocks per worker (each one then gets work, and the last block, which
+ * the others wait for, is short), but never under 64 KiB: a file of one such block starts one worker.
+ */
+export function blockBytes(size: number, jobs: number): number {
+  return FIXED_BLOCK_BYTES ?? Math.max(MIN_BLOCK_BYTES, Math.min(MAX_BLOCK_BYTES, Math.ceil(size / (2 * jobs))));
+}
 /** Blocks handed to each worker ahead of the one being printed: enough that a worker rarely waits for a slower one. */
 const IN_FLIGHT_PER_WORKER = 4;
 const WORKER_URL = new URL('./worker.js', import.meta.url);
@@ -38,39 +49,67 @@ interface Waiting {
   reject(error: Error): void;
 }
 
-/** `size` workers, each answering its messages in order. */
+/**
+ * Up to `size` workers, each answering its messages in order. A worker is started when a block is
+ * first handed to it (`pick`), so a file of one block starts one; each block goes to the worker
+ * with the fewest blocks still to run, so that a worker slowed down (by its garbage collector, by
+ * another process on its core) takes fewer, and none waits on a fixed turn.
+ */
 class BlockWorkers {
   private readonly workers: Worker[] = [];
   private readonly waiting: Map<number, Waiting>[] = [];
+  /** Per worker, the blocks handed to it whose run (or unclean split) has not answered yet. */
+  private readonly pending: number[] = [];
   private failure: Error | undefined;
   private closing = false;
 
-  constructor(task: WorkerTask, readonly size: number) {
+  constructor(
+    private readonly task: WorkerTask,
+    readonly size: number,
+  ) {
     // Each worker's stdout and stderr are piped into ours, one listener each (as in pool.ts).
     for (const stream of [process.stdout, process.stderr]) stream.setMaxListeners(Math.max(stream.getMaxListeners(), 2 * size + 10));
-    for (let w = 0; w < size; w++) {
-      const worker = new Worker(WORKER_URL, { workerData: task });
-      const waiting = new Map<number, Waiting>();
-      worker.on('message', (reply: BlockSplitReply | BatchReply) => {
-        if ('error' in reply) {
-          const error = new Error(reply.error);
-          if (reply.stack !== undefined) error.stack = reply.stack;
-          return this.fail(error);
-        }
-        noteWorkerTime(worker.threadId, reply.cpuMs);
-        const id = 'kind' in reply ? reply.id : (reply as { id?: number }).id;
-        const key = 'kind' in reply ? -1 - (id as number) : (id as number);
-        const job = waiting.get(key);
-        waiting.delete(key);
-        job?.resolve('kind' in reply ? reply : splitReply(reply));
-      });
-      worker.on('error', (error) => this.fail(error));
-      worker.on('exit', (code) => {
-        if (!this.closing) this.fail(new Error(`a worker thread stopped (exit code ${code})`));
-      });
-      this.workers.push(worker);
-      this.waiting.push(waiting);
-    }
+  }
+
+  /** The worker for the next block: an idle one, a new one while fewer than `size` run, or the least loaded. */
+  pick(): number {
+    let best = -1;
+    for (let w = 0; w < this.workers.length; w++) if (best < 0 || (this.pending[w] as number) < (this.pending[best] as number)) best = w;
+    if ((best < 0 || (this.pending[best] as number) > 0) && this.workers.length < this.size) best = this.start();
+    this.pending[best] = (this.pending[best] as number) + 1;
+    return best;
+  }
+
+  /** Worker `w` is done with one of its blocks. */
+  done(w: number): void {
+    this.pending[w] = Math.max(0, (this.pending[w] as number) - 1);
+  }
+
+  private start(): number {
+    const w = this.workers.length;
+    const worker = new Worker(WORKER_URL, { workerData: this.task });
+    const waiting = new Map<number, Waiting>();
+    worker.on('message', (reply: BlockSplitReply | BatchReply) => {
+      if ('error' in reply) {
+        const error = new Error(reply.error);
+        if (reply.stack !== undefined) error.stack = reply.stack;
+        return this.fail(error);
+      }
+      noteWorkerTime(worker.threadId, reply.cpuMs);
+      const id = 'kind' in reply ? reply.id : (reply as { id?: number }).id;
+      const key = 'kind' in reply ? -1 - (id as number) : (id as number);
+      const job = waiting.get(key);
+      waiting.delete(key);
+      job?.resolve('kind' in reply ? reply : splitReply(reply));
+    });
+    worker.on('error', (error) => this.fail(error));
+    worker.on('exit', (code) => {
+      if (!this.closing) this.fail(new Error(`a worker thread stopped (exit code ${code})`));
+    });
+    this.workers.push(worker);
+    this.waiting.push(waiting);
+    this.pending.push(0);
+    return w;
   }
 
   split(w: number, message: BlockSplit): Promise<BlockSplitReply> {
@@ -144,7 +183,8 @@ export async function runInBlocks(
       const pool = workers;
       const size = file.size ?? 0;
       const cuts: number[] = [];
-      for (let at = 0; at < size; at += BLOCK_BYTES) cuts.push(at);
+      const step = blockBytes(size, jobs);
+      for (let at = 0; at < size; at += step) cuts.push(at);
       cuts.push(size);
       const blocks = cuts.length - 1;
       const placed: (Promise<readonly EncodedOutput[] | undefined> | undefined)[] = [];
@@ -153,9 +193,11 @@ export async function runInBlocks(
       let stopped = false;
       let encoding: BlockSplitReply['encoding'];
       const numberBase = before;
+      const owners: number[] = [];
       const dispatch = (i: number): void => {
         const id = nextId++;
-        const w = i % pool.size;
+        const w = pool.pick();
+        owners[i] = w;
         const split = pool.split(w, { kind: 'split', id, path: file.source, start: cuts[i] as number, end: cuts[i + 1] as number });
         // Places are handed out in block order: each waits for the split before it, and the run
         // is sent at once (the step resolves to a box, not to the run, which it would wait for).
@@ -163,13 +205,17 @@ export async function runInBlocks(
           const block = await split;
           if (stopped || !block.clean) {
             stopped = true;
+            pool.done(w);
             return undefined;
           }
           if (i === 0) encoding = block.encoding;
           const base = place;
           place = { index: base.index + block.games, lines: base.lines + block.lines, offset: base.offset + block.chars };
           const outputs = pool.run(w, { kind: 'run', id, file: file.name, base, numberBase });
-          outputs.catch(() => {}); // awaited in turn below
+          outputs.then(
+            () => pool.done(w),
+            () => {}, // awaited in turn below
+          );
           return { outputs };
         });
         step.catch(() => {});
@@ -210,7 +256,7 @@ export async function runInBlocks(
         }
         const done = printing.filter((p) => p.buffer !== held?.text.buffer);
         printing = printing.filter((p) => p.buffer === held?.text.buffer);
-        if (outputs[0]) printing.push({ w: i % pool.size, buffer: outputs[0].text.buffer as ArrayBuffer });
+        if (outputs[0]) printing.push({ w: owners[i] as number, buffer: outputs[0].text.buffer as ArrayBuffer });
         if (done.length > 0) {
           await session.writer.flush();
           session.writer.whenWritten(() => {

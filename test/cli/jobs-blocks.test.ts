@@ -3,6 +3,8 @@
  * tiny (FORSYTH_BLOCK_BYTES) so that small files have many: the output, the diagnostics and their
  * order are those of --jobs 1 on clean UTF-8, CRLF line ends, a UTF-8 byte order mark, and a file
  * that turns to Windows-1252 in its middle (the workers hand the rest of it to the main thread).
+ * Workers start when a block is there for them: a small file starts one, a file of a few
+ * megabytes still keeps every worker busy (its blocks are smaller).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +60,28 @@ describe('--jobs with workers reading their own blocks', () => {
     const many = await run(['fens', ...paths, '--jobs', '3'], { env: { FORSYTH_BLOCK_BYTES: '3000' } });
     expect(many.stdout).toBe(one.stdout);
     expect(many.stderr).toBe(one.stderr);
+  }, SLOW);
+
+  /** Counts the worker threads started (a preload; the workers load it too). */
+  const countThreads = `data:text/javascript,${encodeURIComponent(
+    "import { Worker, isMainThread } from 'node:worker_threads'; let n = 0; const on = Worker.prototype.on; Worker.prototype.on = function (...a) { if (a[0] === 'exit' && !this.__counted) { this.__counted = true; n++; } return on.apply(this, a); }; if (isMainThread) process.on('exit', () => process.stderr.write('workers=' + n + '\\n'));",
+  )}`;
+  const workersStarted = (stderr: string): number => Number(/workers=(\d+)/.exec(stderr)?.[1]);
+
+  it('a file of one block starts one worker, whatever --jobs says; its output is that of --jobs 1', async () => {
+    const path = temp.write('one-block.pgn', Buffer.from(good));
+    const one = await run(['fens', path]);
+    const many = await run(['fens', path, '--jobs', '4'], { nodeArgs: ['--import', countThreads] });
+    expect(many.stdout).toBe(one.stdout);
+    expect(workersStarted(many.stderr)).toBe(1);
+  }, SLOW);
+
+  it('a file of a few blocks of 512 KiB is cut finer, so that all of --jobs 4 start', async () => {
+    // 1.3 MB: three blocks of 512 KiB, which would leave a fourth worker idle.
+    const path = temp.write('small.pgn', Buffer.from(`${good}\n`.repeat(Math.ceil(1_300_000 / (good.length + 1)))));
+    const one = await run(['fens', path]);
+    const many = await run(['fens', path, '--jobs', '4'], { nodeArgs: ['--import', countThreads] });
+    expect(many.stdout).toBe(one.stdout);
+    expect(workersStarted(many.stderr)).toBe(4);
   }, SLOW);
 });
