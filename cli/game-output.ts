@@ -62,48 +62,64 @@ export function tableOfGame(
   const formatter = settings.format === 'parquet' ? undefined : makeColumnFormatter(columnFormat(settings.format), specs, false);
   const needsIndex = specs.some((s) => s.otherPlies === true);
   return (game, file, _number, part) => {
-    const choice = choose(game);
-    let index: PlyIndex | undefined;
-    if (needsIndex || choice.needsAll) {
-      index = needsIndex ? new PlyIndex() : undefined;
-      const first = replay(game, settings.replay);
-      for (const record of first) {
-        index?.add(record);
-        choice.see(record);
-      }
-      if (!choice.any()) return { text: '', rows: 0, diagnostics: [...game.diagnostics, ...first.diagnostics] };
-    }
-    const replayed = replay(game, settings.replay);
+    const index = needsIndex ? new PlyIndex() : undefined;
     const rows = new GameRows(game, file, table, index);
-    const kept: GameOutput[] = [];
-    const format = (chunk: readonly PlyRecord[]): void => {
-      if (chunk.length === 0) return;
-      let output: GameOutput;
-      if (formatter) output = { text: formatter.rows(chunk, rows), rows: chunk.length, diagnostics: [] };
-      else {
-        const values = specs.map((s) => chunk.map((r) => s.value(r, rows)));
-        // Parquet with --jobs: a part's values as one line of JSON (tableOfText reads each part).
-        output = part && table.valuesAsJson ? { text: `${JSON.stringify(values)}\n`, rows: chunk.length, diagnostics: [] } : { text: '', rows: chunk.length, diagnostics: [], table: values };
-      }
-      if (!part) return void kept.push(output);
-      part(output);
+    const format = (chunk: readonly PlyRecord[]): GameOutput => {
+      if (formatter) return { text: formatter.rows(chunk, rows), rows: chunk.length, diagnostics: [] };
+      const values = specs.map((s) => chunk.map((r) => s.value(r, rows)));
+      // Parquet with --jobs: a part's values as one line of JSON (tableOfText reads each part).
+      return part && table.valuesAsJson ? { text: `${JSON.stringify(values)}\n`, rows: chunk.length, diagnostics: [] } : { text: '', rows: chunk.length, diagnostics: [], table: values };
     };
-    // Rows are formatted one record behind the replay, like fens-game.ts: a check with a move
-    // played after it is then known to be no mate.
-    let chunk: PlyRecord[] = [];
-    for (const record of replayed) {
-      if (!choice.keep(record)) continue;
-      if (chunk.length === ROWS_PER_PART) {
-        format(chunk);
-        chunk = [];
-      }
-      chunk.push(record);
-    }
-    format(chunk);
-    const diagnostics = [...game.diagnostics, ...replayed.diagnostics];
+    const { kept, diagnostics } = rowsInParts(game, settings.replay, choose(game), index ? (record) => index.add(record) : undefined, format, part);
     if (part) return { text: '', rows: 0, diagnostics };
     return { ...joined(kept, table.valuesAsJson === true), rows: kept.reduce((n, p) => n + p.rows, 0), diagnostics };
   };
+}
+
+/**
+ * The common loop of the per-game functions: a first replay when the choice (or `index`) needs
+ * the whole game, then the rows of a second one, `format`ted ROWS_PER_PART at a time, each part
+ * handed to `part` (the parts after the first marked as continuing the game: no game break) or,
+ * without it, kept and returned. Rows are formatted one record behind the replay, like
+ * fens-game.ts: a check with a move played after it is then known to be no mate.
+ */
+export function rowsInParts(
+  game: Game,
+  options: ReplayOptions,
+  choice: RowChoice,
+  index: ((record: PlyRecord) => void) | undefined,
+  format: (chunk: readonly PlyRecord[]) => GameOutput,
+  part: GamePart | undefined,
+): { kept: GameOutput[]; diagnostics: Diagnostic[] } {
+  const kept: GameOutput[] = [];
+  if (index || choice.needsAll) {
+    const first = replay(game, options);
+    for (const record of first) {
+      index?.(record);
+      choice.see(record);
+    }
+    if (!choice.any()) return { kept, diagnostics: [...game.diagnostics, ...first.diagnostics] };
+  }
+  let handedOver = 0;
+  const flush = (chunk: readonly PlyRecord[]): void => {
+    if (chunk.length === 0) return;
+    const output = format(chunk);
+    if (!part) return void kept.push(output);
+    part(handedOver > 0 ? { ...output, breakIncluded: true } : output);
+    handedOver++;
+  };
+  const replayed = replay(game, options);
+  let chunk: PlyRecord[] = [];
+  for (const record of replayed) {
+    if (!choice.keep(record)) continue;
+    if (chunk.length === ROWS_PER_PART) {
+      flush(chunk);
+      chunk = [];
+    }
+    chunk.push(record);
+  }
+  flush(chunk);
+  return { kept, diagnostics: [...game.diagnostics, ...replayed.diagnostics] };
 }
 
 /** The parts kept (no `part` callback) as one output: the text joined, or the values column by column. */

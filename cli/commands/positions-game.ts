@@ -4,13 +4,13 @@
  * replay the game (the session's --where/--tag filter chose it already), select its plies and format their rows. With --unique the rows
  * themselves come back (`records`), because which of them get printed depends on every game before.
  */
-import { polyglotHex, replay, type FenOptions, type Game, type PlyRecord, type ReplayOptions } from '../../src/index.js';
+import { polyglotHex, type FenOptions, type Game, type PlyRecord, type ReplayOptions } from '../../src/index.js';
 import { makeFormatter, makeGameRows, type ColumnSettings, type PositionFormat } from '../output/formats.js';
 import { isSelected, positionMatcher, type PlySelection } from '../position-filters.js';
 import { needsMoves, positionRow, tagValues } from '../rows.js';
 import type { ColumnRunSettings } from '../columns.js';
 import type { KeyedRow } from '../unique-positions.js';
-import { tableOfGame, type GameOutput, type GamePart, type RowChoice } from '../game-output.js';
+import { rowsInParts, tableOfGame, type GameOutput, type GamePart, type RowChoice } from '../game-output.js';
 
 /** Everything the per-game work depends on; structured-cloneable (it is sent to the workers). */
 export interface PositionsSettings {
@@ -43,23 +43,26 @@ export function positionsOfGame(settings: PositionsSettings): (game: Game, file:
   const formatter = makeFormatter(settings.format, settings.columns);
   const gameRows = makeGameRows(settings.format, settings.columns);
   const moves = needsMoves(settings.format);
-  return (game, file, number) => {
-    const replayed = replay(game, replayOptions);
-    // The whole game is replayed first: --match and --last are only known at its end.
-    const records: PlyRecord[] = [...replayed];
-    const diagnostics = [...game.diagnostics, ...replayed.diagnostics];
-    if (matcher && !records.some(matcher)) return { text: '', rows: 0, diagnostics };
-    const last = lastMainLine(records);
+  return (game, file, number, part) => {
     const tags = tagValues(game, settings.columns.tags);
-    const selected = records.filter((r) => isSelected(r, r === last, settings.selection));
+    const choice = selectionOf(settings.selection, matcher);
     if (settings.unique) {
-      const keyed = selected.map((r) => ({ key: polyglotHex(r.position), row: positionRow(r, file, number, tags, moves) }));
+      // With --unique the rows come back (which of them print depends on every game before).
+      const keyed: KeyedRow[] = [];
+      const { diagnostics } = rowsInParts(game, replayOptions, choice, undefined, (chunk) => {
+        for (const r of chunk) keyed.push({ key: polyglotHex(r.position), row: positionRow(r, file, number, tags, moves) });
+        return { text: '', rows: 0, diagnostics: [] };
+      }, undefined);
       return { text: '', rows: 0, diagnostics, records: keyed };
     }
-    if (gameRows) return { text: gameRows(selected, file, number, tags), rows: selected.length, diagnostics };
-    const rows = selected.map((r) => positionRow(r, file, number, tags, moves));
-    const text = rows.length === 0 ? '' : `${rows.map((row) => formatter.row(row)).join('\n')}\n`;
-    return { text, rows: rows.length, diagnostics };
+    const format = (chunk: readonly PlyRecord[]): GameOutput => ({
+      text: gameRows ? gameRows(chunk, file, number, tags) : `${chunk.map((r) => formatter.row(positionRow(r, file, number, tags, moves))).join('\n')}\n`,
+      rows: chunk.length,
+      diagnostics: [],
+    });
+    const { kept, diagnostics } = rowsInParts(game, replayOptions, choice, undefined, format, part);
+    if (part) return { text: '', rows: 0, diagnostics };
+    return { text: kept.length === 1 ? (kept[0] as GameOutput).text : kept.map((p) => p.text).join(''), rows: kept.reduce((n, p) => n + p.rows, 0), diagnostics };
   };
 }
 
@@ -79,12 +82,4 @@ function selectionOf(selection: PlySelection, matcher: ((record: PlyRecord) => b
     any: () => matched,
     keep: (record) => isSelected(record, record.path === lastPath, selection),
   };
-}
-
-function lastMainLine(records: readonly PlyRecord[]): PlyRecord | undefined {
-  for (let i = records.length - 1; i >= 0; i--) {
-    const record = records[i];
-    if (record && !record.path.includes('.')) return record;
-  }
-  return undefined;
 }
