@@ -122,7 +122,7 @@ export class ParquetSink {
     this.columns = specs.map(() => []);
     this.ascii = specs.map((s) => (ASCII_PLAIN.has(s.name) && s.type === 'string' ? new AsciiColumn() : undefined));
     this.bounds = specs.map((s) =>
-      NO_STATISTICS.has(s.name) || !FLAT.has(s.type) ? undefined : new Bounds(s.type === 'double'),
+      FLAT.has(s.type) ? new Bounds(s.type === 'double', !NO_STATISTICS.has(s.name)) : undefined,
     );
   }
 
@@ -132,12 +132,13 @@ export class ParquetSink {
     if (rows === 0) return;
     for (let c = 0; c < this.columns.length; c++) {
       const ascii = this.ascii[c];
+      const bounds = this.bounds[c];
       if (ascii) {
         for (const v of table[c] as readonly (string | null)[]) ascii.push(v);
+        bounds?.add(table[c] as readonly (string | null)[]);
         continue;
       }
       const target = this.columns[c] as ParquetValue[];
-      const bounds = this.bounds[c];
       if (bounds) bounds.add(table[c] as readonly (string | number | null)[], target);
       else for (const v of table[c] as readonly ParquetValue[]) target.push(v);
     }
@@ -167,7 +168,7 @@ export class ParquetSink {
   private writeGroup(): void {
     if (this.gathered === 0) return;
     // Min/max of a FEN, a key or a text prunes nothing, and comparing every value cost a fifth of
-    // the writing: those columns go without statistics. Numbers, ids, moves and tags keep theirs,
+    // the writing: those columns keep only their null count. Numbers, ids, moves and tags keep all,
     // gathered by `Bounds` as the rows came in (the writer's own pass over the values cost as
     // much again) and put into the row group's metadata once it is written.
     const columnData = this.specs.map((s, c) => {
@@ -211,13 +212,18 @@ class Bounds {
   private max: string | number | undefined;
   private nulls = 0;
 
-  constructor(private readonly double: boolean) {}
+  /** `minMax` false: the null count only (see NO_STATISTICS). */
+  constructor(
+    private readonly double: boolean,
+    private readonly minMax: boolean,
+  ) {}
 
-  /** Counts `values` in and appends them to `target`. */
-  add(values: readonly (string | number | null)[], target: ParquetValue[]): void {
+  /** Counts `values` in and appends them to `target` (when given). */
+  add(values: readonly (string | number | null)[], target?: ParquetValue[]): void {
     for (const v of values) {
-      target.push(v);
+      target?.push(v);
       if (v === null) this.nulls++;
+      else if (!this.minMax) continue;
       else if (typeof v === 'number') {
         // Values are finite: the columns never hold NaN (a missing number is null).
         if (this.min === undefined || v < (this.min as number)) this.min = v;

@@ -89,8 +89,10 @@ describe('--format parquet', { timeout: 180_000 }, () => {
     const ply = meta.row_groups[0]?.columns[1]?.meta_data;
     expect(ply?.codec).toBe('SNAPPY');
     expect(ply?.statistics).toMatchObject({ min_value: 0, null_count: 0n });
-    // FENs go without min/max (they prune nothing); the move columns keep theirs.
-    expect(meta.row_groups[0]?.columns[4]?.meta_data?.statistics).toBeUndefined();
+    // FENs go without min/max (they prune nothing), with a null count; the move columns keep min/max.
+    expect(meta.row_groups[0]?.columns[4]?.meta_data?.statistics).toEqual({ null_count: 0n });
+    expect(meta.row_groups[0]?.columns[15]?.meta_data?.statistics?.null_count).toBeGreaterThan(0n); // comment: most plies have none
+    expect(meta.row_groups[0]?.columns[15]?.meta_data?.statistics?.min_value).toBeUndefined();
     expect(meta.row_groups[0]?.columns[7]?.meta_data?.statistics?.min_value).toBeDefined();
   });
 
