@@ -1,8 +1,9 @@
 /**
- * `--jobs N` on plain files: workers that read for themselves. A file is cut into blocks of 512 KiB;
- * each worker reads, decodes and splits its blocks (cut at game starts by the resync rule), says
- * how many games, line breaks and characters each holds, and, once every block before it has said
- * so, is told the block's place in the file and parses and runs its games. The main thread only
+ * `--jobs N` on plain files: workers that read for themselves. A file is cut into blocks of 512 KiB
+ * (smaller on a small file, see `blockBytes`); each worker reads, decodes and splits its blocks
+ * (cut at game starts by the resync rule), says how many games, line breaks and characters each
+ * holds, and, once every block before it has said so, is told the block's place in the file and
+ * parses and runs its games. The main thread only
  * hands out blocks, adds up those counts and writes the outputs in order: the output is byte for
  * byte that of `--jobs 1`.
  *
@@ -12,7 +13,8 @@
  * streams: the main thread reads it (from that block on, with `readRange`, which is exact) and
  * hands batches of games to the workers (pool.ts).
  *
- * Memory: at most IN_FLIGHT_PER_WORKER blocks per worker are split and not yet written.
+ * Memory: at most IN_FLIGHT_PER_WORKER × N blocks (however the N workers share them) are split and
+ * not yet written.
  */
 import { Worker } from 'node:worker_threads';
 import type { Session, ChunkItem } from '../session.js';
