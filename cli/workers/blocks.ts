@@ -123,8 +123,8 @@ class BlockWorkers {
   }
 
   /** Hands a reply's buffer back to worker `w` (which answers nothing). */
-  recycle(w: number, buffer: ArrayBuffer): void {
-    if (!this.failure && !this.closing) this.workers[w]?.postMessage({ kind: 'recycle', buffer } satisfies Recycle, [buffer]);
+  recycle(w: number, buffer: SharedArrayBuffer): void {
+    if (!this.failure && !this.closing) this.workers[w]?.postMessage({ kind: 'recycle', buffer } satisfies Recycle);
   }
 
   async close(): Promise<void> {
@@ -237,7 +237,7 @@ export async function runInBlocks(
       };
       // Blocks whose outputs are being printed, with their worker: each buffer goes back to its
       // worker once all its bytes are written (the held output's last of all).
-      let printing: { w: number; buffer: ArrayBuffer }[] = [];
+      let printing: { w: number; buffer: SharedArrayBuffer }[] = [];
       for (let i = 0; i < blocks; i++) {
         // An interrupt ends the run where it is, as the reading of --jobs 1 stops: the games
         // printed so far (the held one too) are the output, and the summary counts them.
@@ -258,7 +258,7 @@ export async function runInBlocks(
         }
         const done = printing.filter((p) => p.buffer !== held?.text.buffer);
         printing = printing.filter((p) => p.buffer === held?.text.buffer);
-        if (outputs[0]) printing.push({ w: owners[i] as number, buffer: outputs[0].text.buffer as ArrayBuffer });
+        if (outputs[0]) printing.push({ w: owners[i] as number, buffer: outputs[0].text.buffer as SharedArrayBuffer });
         if (done.length > 0) {
           await session.writer.flush();
           session.writer.whenWritten(() => {
