@@ -6,8 +6,10 @@
 // one: `--jobs 2` should spend about what `--jobs 1` and the two processes spend on the same games.
 // The main thread's share is its CPU time against the worker threads' own, as the run reports them
 // (FORSYTH_THREAD_TIMES, cli/workers/thread-times.ts); the rest of the process's CPU is V8's
-// background threads (JIT compilation, GC). Amdahl's bound for 16 cores takes the main thread's
-// work as the serial part: s = main / (main + workers), bound = 1 / (s + (1 - s) / 16).
+// background threads (JIT compilation, GC). The main thread works while the workers do (it writes
+// block i while they run blocks i+1, i+2, ...), so with a share of `share` it keeps up with 1/share
+// workers: N workers are bounded by min(N, 1 / share). The conservative figure counts the main
+// thread's work as serial (Amdahl): s = main / (main + workers), bound = 1 / (s + (1 - s) / N).
 //
 // The input is the bench corpus copied N times (default 5: about 70 MB from the TCEC file).
 import { spawn } from 'node:child_process';
@@ -90,7 +92,12 @@ export async function scaling({ corpus, runs, copies, dist, nodeFlags }) {
   const j1 = [];
   const j2 = [];
   const ref = [];
+  const tiny = [];
+  const tinyFile = join(CACHE, 'scaling.one-game.pgn');
+  writeFileSync(tinyFile, readFileSync(halves[0]).subarray(0, 4096));
   for (let i = 0; i < runs; i++) {
+    // A run on one block: the main thread's fixed cost (Node start-up, loading the CLI).
+    tiny.push(await timed(cli(tinyFile, 2)));
     // Interleaved, so that a busy phase of the machine hits all three alike.
     j1.push(await timed(cli(big, 1)));
     j2.push(await timed(cli(big, 2)));
@@ -120,7 +127,11 @@ export async function scaling({ corpus, runs, copies, dist, nodeFlags }) {
     const amdahl16 = 1 / (s + (1 - s) / 16);
     const background = c2 === undefined ? undefined : c2 - main - workers;
     console.log(`  --jobs 2 threads: main ${f(main)} s, workers ${f(workers)} s, V8 background (JIT, GC) ${f(background)} s`);
-    console.log(`  main thread: ${f(100 * share, 1)}% of the workers' CPU; Amdahl bound for 16 cores: ${f(amdahl16, 1)}× (serial fraction ${f(100 * s, 1)}%)`);
+    const fixed = m(tiny, 'main');
+    const running = fixed === undefined ? undefined : median(j2.map((r) => (r.main - fixed) / r.workers));
+    console.log(`  main thread: ${f(100 * share, 1)}% of the workers' CPU (start-up, from a run on 4 KB: ${f(fixed)} s; the rest ${f(100 * running, 1)}%);`);
+    console.log(`    it runs alongside the workers, so it keeps up with 1/share = ${f(1 / share, 0)} of them:`);
+    console.log(`    bound for 16 cores min(16, ${f(1 / share, 0)}) = ${f(Math.min(16, 1 / share), 1)}×; counted as serial work (Amdahl, conservative): ${f(amdahl16, 1)}× (serial fraction ${f(100 * s, 1)}%)`);
   } else {
     console.log('  main thread share: n/a (thread times are read from /proc, Linux only)');
   }

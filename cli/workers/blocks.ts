@@ -1,8 +1,9 @@
 /**
- * `--jobs N` on plain files: workers that read for themselves. A file is cut into blocks of 512 KiB;
- * each worker reads, decodes and splits its blocks (cut at game starts by the resync rule), says
- * how many games, line breaks and characters each holds, and, once every block before it has said
- * so, is told the block's place in the file and parses and runs its games. The main thread only
+ * `--jobs N` on plain files: workers that read for themselves. A file is cut into blocks of 512 KiB
+ * (smaller on a small file, see `blockBytes`); each worker reads, decodes and splits its blocks
+ * (cut at game starts by the resync rule), says how many games, line breaks and characters each
+ * holds, and, once every block before it has said so, is told the block's place in the file and
+ * parses and runs its games. The main thread only
  * hands out blocks, adds up those counts and writes the outputs in order: the output is byte for
  * byte that of `--jobs 1`.
  *
@@ -12,7 +13,8 @@
  * streams: the main thread reads it (from that block on, with `readRange`, which is exact) and
  * hands batches of games to the workers (pool.ts).
  *
- * Memory: at most IN_FLIGHT_PER_WORKER blocks per worker are split and not yet written.
+ * Memory: at most IN_FLIGHT_PER_WORKER × N blocks (however the N workers share them) are split and
+ * not yet written.
  */
 import { Worker } from 'node:worker_threads';
 import type { Session, ChunkItem } from '../session.js';
@@ -121,8 +123,8 @@ class BlockWorkers {
   }
 
   /** Hands a reply's buffer back to worker `w` (which answers nothing). */
-  recycle(w: number, buffer: ArrayBuffer): void {
-    if (!this.failure && !this.closing) this.workers[w]?.postMessage({ kind: 'recycle', buffer } satisfies Recycle, [buffer]);
+  recycle(w: number, buffer: SharedArrayBuffer): void {
+    if (!this.failure && !this.closing) this.workers[w]?.postMessage({ kind: 'recycle', buffer } satisfies Recycle);
   }
 
   async close(): Promise<void> {
@@ -235,7 +237,7 @@ export async function runInBlocks(
       };
       // Blocks whose outputs are being printed, with their worker: each buffer goes back to its
       // worker once all its bytes are written (the held output's last of all).
-      let printing: { w: number; buffer: ArrayBuffer }[] = [];
+      let printing: { w: number; buffer: SharedArrayBuffer }[] = [];
       for (let i = 0; i < blocks; i++) {
         // An interrupt ends the run where it is, as the reading of --jobs 1 stops: the games
         // printed so far (the held one too) are the output, and the summary counts them.
@@ -256,7 +258,7 @@ export async function runInBlocks(
         }
         const done = printing.filter((p) => p.buffer !== held?.text.buffer);
         printing = printing.filter((p) => p.buffer === held?.text.buffer);
-        if (outputs[0]) printing.push({ w: owners[i] as number, buffer: outputs[0].text.buffer as ArrayBuffer });
+        if (outputs[0]) printing.push({ w: owners[i] as number, buffer: outputs[0].text.buffer as SharedArrayBuffer });
         if (done.length > 0) {
           await session.writer.flush();
           session.writer.whenWritten(() => {

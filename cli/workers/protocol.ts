@@ -43,7 +43,7 @@ export interface GameSummary {
 }
 
 /**
- * The outputs of a batch's games, in order: all their texts in one UTF-8 buffer (transferred, not
+ * The outputs of a batch's games, in order: all their texts in one UTF-8 buffer (a SharedArrayBuffer, not
  * copied: decoding tens of megabytes of cloned strings and encoding them again for the output was
  * most of the main thread's work), and each game's byte length in it; or the message (and stack)
  * of what went wrong.
@@ -94,7 +94,7 @@ export interface BlockRun {
  */
 export interface Recycle {
   readonly kind: 'recycle';
-  readonly buffer: ArrayBuffer;
+  readonly buffer: SharedArrayBuffer;
 }
 
 export type WorkerMessage = Batch | BlockSplit | BlockRun | Recycle;

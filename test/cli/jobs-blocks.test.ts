@@ -84,4 +84,15 @@ describe('--jobs with workers reading their own blocks', () => {
     expect(many.stdout).toBe(one.stdout);
     expect(workersStarted(many.stderr)).toBe(4);
   }, SLOW);
+
+  it('no worker detaches an ArrayBuffer (that would drop the optimised code of everything reading typed arrays)', async () => {
+    // V8 prints each protector it gives up; a transfer of a reply's buffer gave up ArrayBufferDetaching.
+    const path = temp.write('detach.pgn', FILES['clean.pgn']);
+    const out = temp.write('detach.fen', '');
+    const one = await run(['fens', path]);
+    const r = await run(['fens', path, '--jobs', '2', '-o', out], { nodeArgs: ['--trace-protector-invalidation'], env: { FORSYTH_BLOCK_BYTES: '4096' } });
+    expect(r.code).toBe(one.code);
+    expect(readFileSync(out, 'utf8')).toBe(one.stdout);
+    expect(r.stdout).not.toContain('ArrayBufferDetaching');
+  }, SLOW);
 });
