@@ -7,14 +7,14 @@
  *
  * Key decision: a ply is one SAN read into reused numeric fields, one resolution on the live board,
  * one make and a log entry (see `LineBoard`): no `Position`, no move object, until someone asks.
- * A FEN is built from as few strings as possible (ranks with their slash, the middle fields
- * memoised), since the caller's first read flattens them.
+ * A FEN is one flat string made from memoised rank char codes (`FenWriter`), not a concatenation
+ * its first reader would have to flatten.
  */
 import { LineBoard } from './engine/line-board.js';
 import { shownEpSquare } from './engine/movegen.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, NULL_MOVE, decodeMove } from './engine/mutable-board.js';
 import {
-  PlacementWriter, castlingFieldOfMask, joinFen, middleFields, standardMiddleFields, type FenCastlingMode, type FenEpMode,
+  FenWriter, castlingFieldOfMask, middleFields, standardMiddleFields, type FenCastlingMode, type FenEpMode,
 } from './fen/write.js';
 import { boardOf, castlingMaskOf, isCheckmate, positionFromCompact, type Position } from './position.js';
 import type { SanError } from './san/errors.js';
@@ -39,7 +39,7 @@ export class Line {
   private readonly chess960: boolean;
   private readonly epMode: FenEpMode;
   private readonly castlingMode: FenCastlingMode;
-  private readonly placement = new PlacementWriter();
+  private readonly fenWriter = new FenWriter();
   /** Positions built so far, by entry, so a ply's `position` and the next ply's `before` are one object. */
   private readonly positions: (Position | undefined)[] = [];
 
@@ -130,7 +130,7 @@ export class Line {
     const middle =
       standardMiddleFields(black, mask, ep, this.chess960, this.castlingMode) ??
       middleFields(black, castlingFieldOfMask(b.boardAt(entry, ENTRY_BOARD), mask, this.chess960, this.castlingMode), ep);
-    return joinFen(this.placement.write(b.entries, b.offsetOf(entry)), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
+    return this.fenWriter.write(b.entries, b.offsetOf(entry), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
   }
   /**
    * The canonical SAN of the move from `before` to `entry` (as `makeSan` writes it), `written` the
