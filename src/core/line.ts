@@ -7,7 +7,7 @@
  *
  * Key decision: a ply is one SAN read into reused numeric fields, one resolution on the live board,
  * one make and a log entry (see `LineBoard`): no `Position`, no move object, until someone asks.
- * A FEN is one flat string made from memoised rank char codes (`FenWriter`), not a concatenation
+ * A FEN is one flat string made from the rank keys' char codes (`FenWriter`), not a concatenation
  * its first reader would have to flatten.
  */
 import { LineBoard } from './engine/line-board.js';
@@ -25,6 +25,8 @@ import { uciText } from './uci.js';
 import { BLACK, KING, PAWN, type Move } from './types.js';
 
 const SAN = new SanFields();
+/** Shared by every line: it only caches what it checks again on each FEN. */
+const FEN_WRITER = new FenWriter();
 /** Scratch for `position()` and castling letters: both copy or only read it. */
 const ENTRY_BOARD = new Int8Array(64);
 
@@ -39,7 +41,6 @@ export class Line {
   private readonly chess960: boolean;
   private readonly epMode: FenEpMode;
   private readonly castlingMode: FenCastlingMode;
-  private readonly fenWriter = new FenWriter();
   /** Positions built so far, by entry, so a ply's `position` and the next ply's `before` are one object. */
   private readonly positions: (Position | undefined)[] = [];
 
@@ -130,7 +131,7 @@ export class Line {
     const middle =
       standardMiddleFields(black, mask, ep, this.chess960, this.castlingMode) ??
       middleFields(black, castlingFieldOfMask(b.boardAt(entry, ENTRY_BOARD), mask, this.chess960, this.castlingMode), ep);
-    return this.fenWriter.write(b.entries, b.offsetOf(entry), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
+    return FEN_WRITER.write(b.entries, b.offsetOf(entry), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
   }
   /**
    * The canonical SAN of the move from `before` to `entry` (as `makeSan` writes it), `written` the

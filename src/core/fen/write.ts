@@ -3,10 +3,11 @@
  * pieces `Line` builds its per-ply FENs from (`FenWriter`, `middleFields`).
  * Depends on `types.ts`, `position.ts` and the engine (rank keys, the en passant rule); no Node.
  *
- * Key decision: a FEN is written once per ply on the replay hot path, so the placement is eight
- * memoised ranks (see `rankSlot`; no regexes, no per-square work; `FenWriter` copies their char
- * codes into one flat string), and the fields between placement and counters (`' w KQkq - '`) are one
- * memoised string for standard castling rights instead of six pieces.
+ * Key decision: a FEN is written once per ply on the replay hot path, so `FenWriter` writes it as
+ * char codes into a reused array, rank by rank from the log's rank keys (only the ranks the move
+ * changed are decoded again), and makes one flat string of them; the fields between placement and
+ * counters (`' w KQkq - '`) are one memoised string for standard castling rights. `makeFen` joins
+ * memoised rank strings (see `rankSlot`; no regexes, no per-square strings).
  */
 import { backRankKing } from './castling.js';
 import { shownEpSquare } from '../engine/movegen.js';
@@ -95,7 +96,6 @@ function rankSlot(key: number): number {
     RANK_KEYS[slot] = key;
     RANK_TEXTS[slot] = text;
     RANK_TEXTS_SLASHED[slot] = text + '/';
-    fillRankCodes(slot, text);
   }
   return slot;
 }
@@ -111,16 +111,31 @@ function rankTextSlashedOfKey(key: number): string {
 }
 
 /**
- * Char codes of the memoised rank texts, eight per slot (with `RANK_LENGTHS`), for `FenWriter`:
- * the same table as `RANK_TEXTS`, filled by `rankSlot`. Every slot starts as "8".
+ * Writes the FEN text of the rank with key `key` as char codes into `out` from `at`; returns how
+ * many (1 to 8). As cheap as a memo lookup: on the TCEC games a third of the ranks a FEN shows are
+ * new to the 4096-slot memo, which then built and stored two strings each.
  */
-const RANK_CODES = new Uint8Array(RANK_SLOTS * 8);
-for (let slot = 0; slot < RANK_SLOTS; slot++) RANK_CODES[slot * 8] = DIGIT_0 + 8;
-const RANK_LENGTHS = new Uint8Array(RANK_SLOTS).fill(1);
-
-function fillRankCodes(slot: number, text: string): void {
-  RANK_LENGTHS[slot] = text.length;
-  for (let i = 0; i < text.length; i++) RANK_CODES[slot * 8 + i] = text.charCodeAt(i);
+function writeRankCodes(key: number, out: Uint8Array, at: number): number {
+  if (key === 0) {
+    out[at] = DIGIT_0 + 8;
+    return 1;
+  }
+  let n = at;
+  let empty = 0;
+  for (let file = 0; file < 8; file++) {
+    const code = (key >>> (4 * file)) & 15;
+    if (code === 0) {
+      empty++;
+    } else {
+      if (empty > 0) {
+        out[n++] = DIGIT_0 + empty;
+        empty = 0;
+      }
+      out[n++] = PIECE_CHAR_CODES[code] ?? 63;
+    }
+  }
+  if (empty > 0) out[n++] = DIGIT_0 + empty;
+  return n - at;
 }
 
 /** The longest FEN `FenWriter` writes as char codes; longer ones (only from odd fields) are concatenated. */
@@ -183,11 +198,8 @@ export class FenWriter {
     for (let rank = 0; rank < 8; rank++) {
       const key = rankKeys[at + rank] ?? 0;
       if (keys[rank] !== key) {
-        // Copied at once: a later rank of this FEN may take the same memo slot.
-        const slot = rankSlot(key);
         keys[rank] = key;
-        for (let j = 0; j < 8; j++) rankCodes[rank * 8 + j] = RANK_CODES[slot * 8 + j] ?? 0;
-        lengths[rank] = RANK_LENGTHS[slot] ?? 0;
+        lengths[rank] = writeRankCodes(key, rankCodes, rank * 8);
       }
       length += lengths[rank] ?? 0;
     }
