@@ -30,12 +30,17 @@ const MOVE = 15;
  */
 const FLAGS = 16;
 const STRIDE = 17;
+/**
+ * The live board's undo depth: a ply makes its move for good (`playForward`) and tests it with at
+ * most a make and an unmake, so a few entries do; a game's setup then allocates 96 bytes, not 3 KB.
+ */
+const LIVE_DEPTH = 8;
 /** Counters above this (2^30) go to `wideCounters`: no game has 2^30 plies to push them past 2^31. */
 const WIDE_COUNTERS = 0x40000000;
 
 export class LineBoard {
   /** The live board: the position after the last move played. Resolution reads it, never writes. */
-  readonly live = new MutableBoard();
+  readonly live = new MutableBoard(LIVE_DEPTH);
   private readonly keys = new Int32Array(8);
   private halfmoves: number;
   private fullmoves: number;
