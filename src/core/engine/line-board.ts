@@ -31,10 +31,11 @@ const MOVE = 15;
 const FLAGS = 16;
 const STRIDE = 17;
 /**
- * The live board's undo depth: a ply makes its move for good (`playForward`) and tests it with at
- * most a make and an unmake, so a few entries do; a game's setup then allocates 96 bytes, not 3 KB.
+ * The live board's undo depth: a ply makes its move for good (`playForward`) and tests moves with
+ * a make and an unmake (`isSafeAfter`), one deep, so a few entries do: 48 bytes, which V8 keeps in
+ * its heap (typed arrays over 64 bytes get a separately allocated backing store), not 3 KB.
  */
-const LIVE_DEPTH = 8;
+const LIVE_DEPTH = 4;
 /** Counters above this (2^30) go to `wideCounters`: no game has 2^30 plies to push them past 2^31. */
 const WIDE_COUNTERS = 0x40000000;
 
