@@ -8,7 +8,6 @@
  * Line and column numbers in diagnostics count in that PGN text (the game's tag pairs first).
  */
 import { Readable } from 'node:stream';
-import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { readPgnChunks, type PgnChunkReader } from '../src/node/index.js';
 
 const SLICE_ROWS = 2_000;
@@ -26,6 +25,8 @@ export function readParquetGames(path: string, name: string): PgnChunkReader {
 }
 
 async function* pgnTexts(path: string): AsyncGenerator<Buffer> {
+  // Loaded here, not at start-up: most runs read no Parquet.
+  const { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects, parquetSchema } = await import('hyparquet');
   const file = await asyncBufferFromFile(path);
   const metadata = await parquetMetadataAsync(file);
   const top = parquetSchema(metadata).children;

@@ -7,7 +7,7 @@ import type { Command } from 'commander';
 import { columnSpecs, type ColumnRunSettings } from './columns.js';
 import { makeColumnFormatter } from './output/column-formats.js';
 import { FORMAT_CAPABILITIES, type ColumnSettings, type DefaultColumnsFormat } from './output/formats.js';
-import { ParquetSink, type ParquetValue } from './output/parquet.js';
+import type { ParquetSink, ParquetValue } from './output/parquet.js';
 import type { PositionOptions } from './options.js';
 import { RowPrinter, type ShardContinuation } from './rows.js';
 import type { Session } from './session.js';
@@ -64,16 +64,17 @@ export function withJobs(table: ColumnRunSettings, format: string, jobs: number)
   return format === 'parquet' && jobs > 1 ? { ...table, valuesAsJson: true } : table;
 }
 
-/** Opens the rows' output for a session. */
-export function openRowOutput(
+/** Opens the rows' output for a session (the Parquet writer is loaded only for parquet: most runs need none). */
+export async function openRowOutput(
   cmd: Command,
   session: Session,
   options: PositionOptions,
   columns: ColumnSettings,
   table: ColumnRunSettings | undefined,
   continues?: ShardContinuation,
-): RowOutput {
+): Promise<RowOutput> {
   if (options.format === 'parquet') {
+    const { ParquetSink } = await import('./output/parquet.js');
     const specs = columnSpecs((table as ColumnRunSettings).columns);
     let sink: ParquetSink;
     try {

@@ -56,7 +56,7 @@ async function runFens(files: string[], options: FensOptions, cmd: Command): Pro
     ...(table ? { table: withJobs(table, options.format, options.jobs) } : {}),
   };
   const task = { command: 'fens', settings } as const;
-  const rows = openRowOutput(cmd, session, options, settings.columns, table, await shardContinues(session, task, options.format === 'text'));
+  const rows = await openRowOutput(cmd, session, options, settings.columns, table, await shardContinues(session, task, options.format === 'text'));
   session.countPositions(() => rows.written);
   await runGames(session, task, options.jobs, async (output, file) => {
     rows.emit(output);

@@ -93,7 +93,7 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
     ...(table ? { table: withJobs(table, options.format, options.jobs) } : {}),
   };
   const task = { command: 'positions', settings } as const;
-  const rows = openRowOutput(cmd, session, options, columns, table, await shardContinues(session, task, options.format === 'text'));
+  const rows = await openRowOutput(cmd, session, options, columns, table, await shardContinues(session, task, options.format === 'text'));
   session.countPositions(() => rows.written);
   const printer = rows.printer;
   // Unique positions belong to no one game: printed one by one, without game breaks.

@@ -7,14 +7,14 @@
  *
  * Key decision: a ply is one SAN read into reused numeric fields, one resolution on the live board,
  * one make and a log entry (see `LineBoard`): no `Position`, no move object, until someone asks.
- * A FEN is built from as few strings as possible (ranks with their slash, the middle fields
- * memoised), since the caller's first read flattens them.
+ * A FEN is one flat string made from the rank keys' char codes (`FenWriter`), not a concatenation
+ * its first reader would have to flatten.
  */
 import { LineBoard } from './engine/line-board.js';
 import { shownEpSquare } from './engine/movegen.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, NULL_MOVE, decodeMove } from './engine/mutable-board.js';
 import {
-  PlacementWriter, castlingFieldOfMask, joinFen, middleFields, standardMiddleFields, type FenCastlingMode, type FenEpMode,
+  FenWriter, castlingFieldOfMask, middleFields, standardMiddleFields, type FenCastlingMode, type FenEpMode,
 } from './fen/write.js';
 import { boardOf, castlingMaskOf, isCheckmate, positionFromCompact, type Position } from './position.js';
 import type { SanError } from './san/errors.js';
@@ -27,6 +27,8 @@ import { BLACK, KING, PAWN, type Move } from './types.js';
 const SAN = new SanFields();
 /** Positions a line keeps of those it built (see `Line.recent`). */
 const RECENT = 4;
+/** Shared by every line: it only caches what it checks again on each FEN. */
+const FEN_WRITER = new FenWriter();
 /** Scratch for `position()` and castling letters: both copy or only read it. */
 const ENTRY_BOARD = new Int8Array(64);
 
@@ -41,7 +43,6 @@ export class Line {
   private readonly chess960: boolean;
   private readonly epMode: FenEpMode;
   private readonly castlingMode: FenCastlingMode;
-  private readonly placement = new PlacementWriter();
   private readonly start: Position;
   /**
    * The positions built last, in slot `entry % RECENT`, so that a ply's `position` and the next
@@ -140,7 +141,7 @@ export class Line {
     const middle =
       standardMiddleFields(black, mask, ep, this.chess960, this.castlingMode) ??
       middleFields(black, castlingFieldOfMask(b.boardAt(entry, ENTRY_BOARD), mask, this.chess960, this.castlingMode), ep);
-    return joinFen(this.placement.write(b.entries, b.offsetOf(entry)), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
+    return FEN_WRITER.write(b.entries, b.offsetOf(entry), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
   }
   /**
    * The canonical SAN of the move from `before` to `entry` (as `makeSan` writes it), `written` the

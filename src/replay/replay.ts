@@ -173,15 +173,15 @@ export function replay(game: Game, options: ReplayOptions = {}): GameReplay {
 class ReplayWalk implements Iterator<PlyRecord> {
   private board: Line | undefined;
   private readonly stack: Frame[] = [];
-  /** The lines walked so far (with variations on): each may be entered once. */
-  private readonly entered = new Set<MoveLine>();
+  /** The lines walked so far (with variations on): each may be entered once. Made at the first variation. */
+  private entered: Set<MoveLine> | undefined;
   /** The log entry the live board stands on. */
   private live = 0;
   private started = false;
   /** Whether this walk has reported a null move: once per game, so the list stays short. */
   private reportedNull = false;
   /** Bounds the move diagnostics (one per failing line: a game can have a million variations). */
-  private cap = new DiagnosticCap();
+  private cap: DiagnosticCap | undefined;
   private closed = false;
 
   constructor(
@@ -226,11 +226,12 @@ class ReplayWalk implements Iterator<PlyRecord> {
       const entry = board.play(node.san);
       if (typeof entry !== 'number') {
         // No move: the error, with its hint, ends this line.
-        const kept = this.cap.admit(codeOf(entry));
-        if (kept || this.cap.wantsFirst(codeOf(entry))) {
+        const cap = (this.cap ??= new DiagnosticCap());
+        const kept = cap.admit(codeOf(entry));
+        if (kept || cap.wantsFirst(codeOf(entry))) {
           const d = placeInGame(this.game, moveDiagnostic(node, board.position(beforeEntry), entry));
           if (kept) this.diagnostics.push(d);
-          else this.cap.omitted(d);
+          else cap.omitted(d);
         }
         stack.pop();
         continue;
@@ -246,8 +247,9 @@ class ReplayWalk implements Iterator<PlyRecord> {
         for (let v = node.variations.length - 1; v >= 0; v--) {
           const line = node.variations[v] as MoveLine;
           // A hand-made tree may lead back into a line already walked: it would never end.
-          if (this.entered.has(line)) throw moveTreeError('replay');
-          this.entered.add(line);
+          const entered = (this.entered ??= new Set([this.game.moves]));
+          if (entered.has(line)) throw moveTreeError('replay');
+          entered.add(line);
           stack.push({ line, index: 0, entry: beforeEntry, ply: frame.ply - 1, prefix: `${path}.${v + 1}.` });
         }
       }
@@ -255,7 +257,7 @@ class ReplayWalk implements Iterator<PlyRecord> {
     }
     if (!this.closed) {
       this.closed = true;
-      for (const note of this.cap.notes()) this.diagnostics.push(note);
+      if (this.cap) for (const note of this.cap.notes()) this.diagnostics.push(note);
     }
     return { done: true, value: undefined };
   }
@@ -273,15 +275,14 @@ class ReplayWalk implements Iterator<PlyRecord> {
     const placed = (d: Diagnostic): Diagnostic => placeInGame(game, d);
     diagnostics.length = 0;
     this.reportedNull = false;
-    this.cap = new DiagnosticCap();
+    this.cap = undefined;
     for (const d of this.start.diagnostics) diagnostics.push(placed(d));
     const first = this.start.position;
     if (!first) return undefined;
     checkFirstMoveNumber(game.moves[0], first, diagnostics, placed);
     const board = new Line(first, game.moves.length, this.fenOptions);
     this.board = board;
-    this.entered.clear();
-    this.entered.add(game.moves);
+    this.entered = undefined;
     this.stack.push({ line: game.moves, index: 0, entry: 0, ply: 0, prefix: '' });
     return this.options.includeStart ? logged(0, '0', undefined, board, 0, -1) : undefined;
   }

@@ -32,6 +32,9 @@ export interface StartingPosition {
   readonly fenErrors?: readonly Diagnostic[];
 }
 
+/** Positions are immutable: every game without a FEN tag starts from this one. */
+const INITIAL = initialPosition();
+
 const STANDARD_NAMES = new Set(['', 'standard', 'chess', 'normal', 'fromposition', 'orthodox', 'classical']);
 const CHESS960_NAMES = new Set(['chess960', 'fischerandom', 'fischerrandom', '960', 'frc']);
 
@@ -59,9 +62,8 @@ export function findTag(game: Game, name: string): Tag | undefined {
 function startTag(game: Game, name: string, out: Diagnostic[]): Tag | undefined {
   const exact = findTag(game, name);
   if (exact) return exact;
-  const lower = name.toLowerCase();
   let found: Tag | undefined;
-  for (const tag of game.tags) if (tag.name.toLowerCase() === lower) found = tag;
+  for (const tag of game.tags) if (sameLetters(tag.name, name)) found = tag;
   if (found) {
     out.push(
       diagnostic('SETUP_TAG_CASE', `the tag "${found.name}" is read as "${name}"; tag names are case-sensitive`, {
@@ -71,6 +73,20 @@ function startTag(game: Game, name: string, out: Diagnostic[]): Tag | undefined 
     );
   }
   return found;
+}
+
+/**
+ * Whether `a` and `b` differ only in the case of ASCII letters (what `toLowerCase` equality means
+ * for the tag names asked for here), without making strings: every game asks for three tags.
+ */
+function sameLetters(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y && ((x | 32) !== (y | 32) || (x | 32) < 97 || (x | 32) > 122)) return false;
+  }
+  return true;
 }
 
 function tagSpan(tag: Tag): { offset: number; length: number; excerpt: string } {
@@ -94,7 +110,7 @@ export function startingPosition(game: Game): StartingPosition {
   const setUp = startTag(game, 'SetUp', diagnostics);
   const fen = startTag(game, 'FEN', diagnostics);
   checkSetUp(setUp, fen, diagnostics);
-  if (!fen) return { position: initialPosition(), chess960: kind === 'chess960', diagnostics };
+  if (!fen) return { position: INITIAL, chess960: kind === 'chess960', diagnostics };
 
   const chess960 = kind === 'chess960';
   const parsed = parseFen(fen.value, { chess960 });

@@ -21,6 +21,24 @@ describe('replay records', () => {
     expect(records[1]?.fen).toBe(STANDARD_AFTER_E4);
   });
 
+  it('writes two ranks whose texts share a memo slot in one FEN (N3N3 and 2N1n3)', () => {
+    // The rank memo is direct-mapped: these two ranks take the same slot, so a writer that kept
+    // the slot instead of the text would print one rank twice.
+    const game = single('[SetUp "1"]\n[FEN "4k3/8/8/N3N3/2N1n3/8/8/4K3 w - - 0 1"]\n\n1. Kd1 Kd8 *');
+    expect([...replay(game)].map((r) => r.fen)).toEqual([
+      '4k3/8/8/N3N3/2N1n3/8/8/3K4 b - - 1 1',
+      '3k4/8/8/N3N3/2N1n3/8/8/3K4 w - - 2 2',
+    ]);
+  });
+
+  it('writes large move counters in full', () => {
+    const game = single('[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 w - - 99 9007199254740990"]\n\n1. Kd1 Kd8 *');
+    expect([...replay(game)].map((r) => r.fen)).toEqual([
+      '4k3/8/8/8/8/8/8/3K4 b - - 100 9007199254740990',
+      '3k4/8/8/8/8/8/8/3K4 w - - 101 9007199254740991',
+    ]);
+  });
+
   it('follows the en-passant convention asked for', () => {
     const game = single('1. e4 *');
     expect([...replay(game, { ep: 'always' })][0]?.fen).toBe(STANDARD_AFTER_E4);

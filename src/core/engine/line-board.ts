@@ -30,10 +30,18 @@ const MOVE = 15;
  */
 const FLAGS = 16;
 const STRIDE = 17;
+/**
+ * The live board's undo depth: a ply makes its move for good (`playForward`) and tests moves with
+ * a make and an unmake (`isSafeAfter`), one deep, so a few entries do: 48 bytes, which V8 keeps in
+ * its heap (typed arrays over 64 bytes get a separately allocated backing store), not 3 KB.
+ */
+const LIVE_DEPTH = 4;
+/** Counters above this (2^30) go to `wideCounters`: no game has 2^30 plies to push them past 2^31. */
+const WIDE_COUNTERS = 0x40000000;
 
 export class LineBoard {
   /** The live board: the position after the last move played. Resolution reads it, never writes. */
-  readonly live = new MutableBoard();
+  readonly live = new MutableBoard(LIVE_DEPTH);
   private readonly keys = new Int32Array(8);
   private halfmoves: number;
   private fullmoves: number;
@@ -50,6 +58,11 @@ export class LineBoard {
   private size = 0;
   /** The entry the live board stands on (the last recorded or restored). */
   private liveEntry = 0;
+  /**
+   * The counters by entry (halfmoves, fullmoves), only when the start's are too big for the
+   * 32-bit log to hold them and the plies after (a FEN may say move 9007199254740990).
+   */
+  private wideCounters: Float64Array | undefined;
 
   /**
    * Starts from a validated position (its board holds piece codes only); `plies` sizes the log
@@ -63,6 +76,7 @@ export class LineBoard {
     this.fullmoves = fullmoves;
     this.check = live.inCheck();
     this.log = new Int32Array(STRIDE * (plies + 1));
+    if (halfmoves > WIDE_COUNTERS || fullmoves > WIDE_COUNTERS) this.wideCounters = new Float64Array(2 * (plies + 1));
   }
 
   /** Plays an encoded legal move (or `NULL_MOVE`) on the live board. */
@@ -114,6 +128,15 @@ export class LineBoard {
     log[o + KINGS] = ((mb.kings[0] ?? -1) & 255) | (((mb.kings[1] ?? -1) & 255) << 8);
     log[o + MOVE] = this.lastMove;
     log[o + FLAGS] = this.check ? 1 : 0;
+    if (this.wideCounters !== undefined) {
+      if (2 * entry + 2 > this.wideCounters.length) {
+        const grown = new Float64Array(this.wideCounters.length * 2);
+        grown.set(this.wideCounters);
+        this.wideCounters = grown;
+      }
+      this.wideCounters[2 * entry] = this.halfmoves;
+      this.wideCounters[2 * entry + 1] = this.fullmoves;
+    }
     this.lastMove = -1;
     this.liveEntry = entry;
     return entry;
@@ -175,10 +198,12 @@ export class LineBoard {
   }
 
   halfmovesAt(entry: number): number {
+    if (this.wideCounters !== undefined) return this.wideCounters[2 * entry] ?? 0;
     return this.log[entry * STRIDE + HALFMOVES] ?? 0;
   }
 
   fullmovesAt(entry: number): number {
+    if (this.wideCounters !== undefined) return this.wideCounters[2 * entry + 1] ?? 1;
     return this.log[entry * STRIDE + FULLMOVES] ?? 1;
   }
 

@@ -89,8 +89,13 @@ export class MutableBoard {
   private readonly occupied = new Int32Array(4);
   /** Whether `occupied` must be rebuilt from the board (after `load`; see `occupancy`). */
   private occupancyStale = true;
-  private readonly undo = new Int32Array(MAX_PLY * UNDO_SIZE);
+  private readonly undo: Int32Array;
   private sp = 0;
+
+  /** `depth`: how many moves `make` may stack before `unmake` (a search's depth; a forward walk needs few). */
+  constructor(depth = MAX_PLY) {
+    this.undo = new Int32Array(depth * UNDO_SIZE);
+  }
 
   /**
    * Copies a position in (the board is copied, never shared): `us` is 0 or `BLACK`; `castling` a
