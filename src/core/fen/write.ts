@@ -178,7 +178,7 @@ function writeDigits(codes: number[], end: number, n: number, digits: number): v
  * string each: the char codes are put together in a reused array and turned into a string by one
  * `String.fromCharCode` call. A string concatenated from pieces is a tree that its first reader
  * flattens (a copy and garbage per FEN); measured on the TCEC replay, reading the flat FENs costs
- * about half as much. One per line of play.
+ * about half as much. Every `Line` shares one: its cached ranks are checked against each FEN's keys.
  */
 export class FenWriter {
   /** The ranks of the last FEN written (rank 1 first): keys (-1 for none), char codes (8 a rank), lengths. */
