@@ -51,24 +51,13 @@ const RANK_TEXTS: string[] = new Array<string>(RANK_SLOTS).fill('8');
 /** The same texts with the '/' that follows every rank but the first: a placement is 8 pieces, not 15. */
 const RANK_TEXTS_SLASHED: string[] = new Array<string>(RANK_SLOTS).fill('8/');
 
+/** Scratch for `buildRank`: one rank's char codes. */
+const RANK_CODES = new Uint8Array(8);
+
 /** The FEN text of a rank from its key (see `rankKey`), built square by square (cache misses only). */
 function buildRank(key: number): string {
-  const codes: number[] = [];
-  let empty = 0;
-  for (let file = 0; file < 8; file++) {
-    const code = (key >>> (4 * file)) & 15;
-    if (code === 0) {
-      empty++;
-    } else {
-      if (empty > 0) {
-        codes.push(DIGIT_0 + empty);
-        empty = 0;
-      }
-      codes.push(PIECE_CHAR_CODES[code] ?? 63);
-    }
-  }
-  if (empty > 0) codes.push(DIGIT_0 + empty);
-  return String.fromCharCode.apply(null, codes);
+  const length = writeRankCodes(key, RANK_CODES, 0);
+  return String.fromCharCode.apply(null, Array.from(RANK_CODES.subarray(0, length)));
 }
 
 /** The FEN text of a rank built square by square from the board: codes that do not fit a key. */
