@@ -71,8 +71,7 @@ export function tableOfGame(
       return part && table.valuesAsJson ? { text: `${JSON.stringify(values)}\n`, rows: chunk.length, diagnostics: [] } : { text: '', rows: chunk.length, diagnostics: [], table: values };
     };
     const { kept, diagnostics } = rowsInParts(game, settings.replay, choose(game), index ? (record) => index.add(record) : undefined, format, part);
-    if (part) return { text: '', rows: 0, diagnostics };
-    return { ...joined(kept, table.valuesAsJson === true), rows: kept.reduce((n, p) => n + p.rows, 0), diagnostics };
+    return part ? { text: '', rows: 0, diagnostics } : joinedOutput(kept, table.valuesAsJson === true, diagnostics);
   };
 }
 
@@ -120,6 +119,27 @@ export function rowsInParts(
   }
   flush(chunk);
   return { kept, diagnostics: [...game.diagnostics, ...replayed.diagnostics] };
+}
+
+/**
+ * A game's rows as text, `write` making the text of each part: handed to `part` as they come, or
+ * joined into the one output returned.
+ */
+export function textOfGame(
+  game: Game,
+  options: ReplayOptions,
+  choice: RowChoice,
+  write: (chunk: readonly PlyRecord[]) => string,
+  part: GamePart | undefined,
+): GameOutput {
+  const format = (chunk: readonly PlyRecord[]): GameOutput => ({ text: write(chunk), rows: chunk.length, diagnostics: [] });
+  const { kept, diagnostics } = rowsInParts(game, options, choice, undefined, format, part);
+  return part ? { text: '', rows: 0, diagnostics } : joinedOutput(kept, false, diagnostics);
+}
+
+/** The parts kept (no `part` callback) as one output, with the game's diagnostics. */
+function joinedOutput(parts: readonly GameOutput[], valuesAsJson: boolean, diagnostics: Diagnostic[]): GameOutput {
+  return { ...joined(parts, valuesAsJson), rows: parts.reduce((n, p) => n + p.rows, 0), diagnostics };
 }
 
 /** The parts kept (no `part` callback) as one output: the text joined, or the values column by column. */

@@ -6,7 +6,7 @@
  * `positions --unique`).
  */
 import { findTag, type Game, type PlyRecord } from '../src/index.js';
-import { FORMAT_CAPABILITIES, makeFormatter, type ColumnSettings, type DefaultColumnsFormat, type PositionFormat, type PositionRow, type RowFormatter } from './output/formats.js';
+import { FORMAT_CAPABILITIES, makeFormatter, makeGameRows, type ColumnSettings, type GameRowsWriter, type DefaultColumnsFormat, type PositionFormat, type PositionRow, type RowFormatter } from './output/formats.js';
 import type { BufferedWriter } from './output/writer.js';
 
 /** How a shard's output continues an earlier shard's (see RowPrinter). */
@@ -94,4 +94,17 @@ export function tagValues(game: Game, names: readonly string[]): Readonly<Record
   const out: Record<string, string | null> = {};
   for (const name of names) out[name] = findTag(game, name)?.value ?? null;
   return out;
+}
+
+/**
+ * The default columns' text of some rows of one game: the whole-game writer where the format has
+ * one (`makeGameRows`), else each row's line.
+ */
+export function makeRowsWriter(format: DefaultColumnsFormat, columns: ColumnSettings): GameRowsWriter {
+  const gameRows = makeGameRows(format, columns);
+  if (gameRows) return gameRows;
+  const formatter = makeFormatter(format, columns);
+  const moves = needsMoves(format);
+  return (records, file, number, tags) =>
+    records.length === 0 ? '' : `${records.map((r) => formatter.row(positionRow(r, file, number, tags, moves))).join('\n')}\n`;
 }

@@ -5,12 +5,12 @@
  * themselves come back (`records`), because which of them get printed depends on every game before.
  */
 import { polyglotHex, type FenOptions, type Game, type PlyRecord, type ReplayOptions } from '../../src/index.js';
-import { makeFormatter, makeGameRows, type ColumnSettings, type PositionFormat } from '../output/formats.js';
+import type { ColumnSettings, PositionFormat } from '../output/formats.js';
 import { isSelected, positionMatcher, type PlySelection } from '../position-filters.js';
-import { needsMoves, positionRow, tagValues } from '../rows.js';
+import { makeRowsWriter, needsMoves, positionRow, tagValues } from '../rows.js';
 import type { ColumnRunSettings } from '../columns.js';
 import type { KeyedRow } from '../unique-positions.js';
-import { rowsInParts, tableOfGame, type GameOutput, type GamePart, type RowChoice } from '../game-output.js';
+import { rowsInParts, tableOfGame, textOfGame, type GameOutput, type GamePart, type RowChoice } from '../game-output.js';
 
 /** Everything the per-game work depends on; structured-cloneable (it is sent to the workers). */
 export interface PositionsSettings {
@@ -40,8 +40,7 @@ export function positionsOfGame(settings: PositionsSettings): (game: Game, file:
     return tableOfGame({ format: settings.format, replay: replayOptions }, settings.table, () => selectionOf(settings.selection, matcher));
   }
   if (settings.format === 'parquet') throw new Error('parquet output needs its columns (settings.table)');
-  const formatter = makeFormatter(settings.format, settings.columns);
-  const gameRows = makeGameRows(settings.format, settings.columns);
+  const write = makeRowsWriter(settings.format, settings.columns);
   const moves = needsMoves(settings.format);
   return (game, file, number, part) => {
     const tags = tagValues(game, settings.columns.tags);
@@ -55,14 +54,7 @@ export function positionsOfGame(settings: PositionsSettings): (game: Game, file:
       }, undefined);
       return { text: '', rows: 0, diagnostics, records: keyed };
     }
-    const format = (chunk: readonly PlyRecord[]): GameOutput => ({
-      text: gameRows ? gameRows(chunk, file, number, tags) : `${chunk.map((r) => formatter.row(positionRow(r, file, number, tags, moves))).join('\n')}\n`,
-      rows: chunk.length,
-      diagnostics: [],
-    });
-    const { kept, diagnostics } = rowsInParts(game, replayOptions, choice, undefined, format, part);
-    if (part) return { text: '', rows: 0, diagnostics };
-    return { text: kept.length === 1 ? (kept[0] as GameOutput).text : kept.map((p) => p.text).join(''), rows: kept.reduce((n, p) => n + p.rows, 0), diagnostics };
+    return textOfGame(game, replayOptions, choice, (chunk) => write(chunk, file, number, tags), part);
   };
 }
 
