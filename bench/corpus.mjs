@@ -55,7 +55,10 @@ function describe(path, label, extra = {}) {
 function expectedFor(source) {
   const rel = relative(SHARED, source);
   if (rel.startsWith('..')) return undefined;
-  const name = rel.replace(/\.pgn(\.gz)?$/, '').split(/[\\/]/).join('__');
+  const name = rel
+    .replace(/\.pgn(\.gz)?$/, '')
+    .split(/[\\/]/)
+    .join('__');
   for (const ext of ['.jsonl.gz', '.jsonl']) {
     const p = join(SHARED, 'expected', name + ext);
     if (existsSync(p)) return p;
@@ -100,7 +103,11 @@ export function resolveCorpus(arg) {
     return { ...c, oracle };
   }
   const dir = join(ROOT, 'samples');
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.pgn')).sort() : [];
+  const files = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.pgn'))
+        .sort()
+    : [];
   if (files.length === 0) throw new Error('no corpus: ../shared is absent and samples/*.pgn is empty; pass --corpus');
   const path = join(CACHE, 'samples.pgn');
   // Concatenated as bytes, so a Latin-1 sample reaches every tool as it is on disk.

@@ -51,5 +51,7 @@ for (const pgn of texts) {
 }
 console.log(`${texts.length} texts of up to 100 games, fastest of ${reps} each (CPU ms, summed):`);
 for (let k = 0; k < dists.length; k++) {
-  console.log(`  ${dists[k].padEnd(40)} ${sums[k].toFixed(0).padStart(6)} ms  ${(sums[k] / sums[0]).toFixed(2)}×  FENs ${hashes[k].count}  checksum ${hashes[k].hex()}`);
+  console.log(
+    `  ${dists[k].padEnd(40)} ${sums[k].toFixed(0).padStart(6)} ms  ${(sums[k] / sums[0]).toFixed(2)}×  FENs ${hashes[k].count}  checksum ${hashes[k].hex()}`,
+  );
 }

@@ -74,8 +74,12 @@ const peak = peakKiB / 1024;
 const mb = written / 1024 / 1024;
 const copies = (written / unit.length).toFixed(1);
 console.log(`date ${started} UTC · HEAD ${head} · node ${process.version}`);
-console.log(`memory: ${mb.toFixed(0)} MiB of PGN (${copies} × ${corpus.label}, ~${Math.round(copies * corpus.games)} games) → forsyth fens - > /dev/null`);
-console.log(`exit ${code}, wall ${wall.toFixed(1)} s (${(mb / wall).toFixed(1)} MiB/s), peak RSS ${peak.toFixed(1)} MiB (${TIME ? '/usr/bin/time' : 'VmHWM poll'})`);
+console.log(
+  `memory: ${mb.toFixed(0)} MiB of PGN (${copies} × ${corpus.label}, ~${Math.round(copies * corpus.games)} games) → forsyth fens - > /dev/null`,
+);
+console.log(
+  `exit ${code}, wall ${wall.toFixed(1)} s (${(mb / wall).toFixed(1)} MiB/s), peak RSS ${peak.toFixed(1)} MiB (${TIME ? '/usr/bin/time' : 'VmHWM poll'})`,
+);
 console.log(peak < Number(opt.limit) ? `PASS: under ${opt.limit} MiB` : `FAIL: ${opt.limit} MiB or more`);
 if (code !== 0) console.log(`stderr: ${stderr.trim().split('\n').slice(-3).join(' | ')}`);
 process.exitCode = code === 0 && peak < Number(opt.limit) ? 0 : 1;

@@ -34,7 +34,8 @@ const { values: opt, positionals } = parseArgs({
   },
 });
 const job = positionals[0] ?? 'replay';
-if (!['replay', 'parse', 'perft', 'scaling'].includes(job)) throw new Error(`unknown job ${job}: replay, parse, perft or scaling`);
+if (!['replay', 'parse', 'perft', 'scaling'].includes(job))
+  throw new Error(`unknown job ${job}: replay, parse, perft or scaling`);
 const runs = Number(opt.runs);
 const depth = Number(opt.depth);
 const TOOLS_DIR = join(ROOT, 'bench', 'tools');
@@ -43,7 +44,14 @@ const TOOLS_DIR = join(ROOT, 'bench', 'tools');
 const DIST = join(CACHE, 'dist');
 const CLI = join(DIST, 'cli', 'main.js');
 /** Node flags from the CLI's shebang (`#!/usr/bin/env -S node …`), so the row runs it as the bin does. */
-const cliNodeFlags = () => (readFileSync(CLI, 'utf8').split('\n', 1)[0]?.match(/\bnode\s+(.*)$/)?.[1] ?? '').split(/\s+/).filter(Boolean);
+const cliNodeFlags = () =>
+  (
+    readFileSync(CLI, 'utf8')
+      .split('\n', 1)[0]
+      ?.match(/\bnode\s+(.*)$/)?.[1] ?? ''
+  )
+    .split(/\s+/)
+    .filter(Boolean);
 const PGN_EXTRACT = ['/usr/games/pgn-extract', '/usr/bin/pgn-extract', '/usr/local/bin/pgn-extract'].find(existsSync);
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const NATIVE_BIN = process.env.NATIVE_PEERS ?? '/tmp/native/bin';
@@ -86,7 +94,9 @@ const TOOLS = [
     name: bin === 'pgnreader_fens' ? 'pgn-reader (Rust)' : 'chess-library (C++)',
     jobs: ['replay'],
     native: true,
-    missing: () => !existsSync(join(NATIVE_BIN, bin)) && `not built (OUT=/tmp/native sh ../shared/peers/native/build.sh; NATIVE_PEERS=${NATIVE_BIN})`,
+    missing: () =>
+      !existsSync(join(NATIVE_BIN, bin)) &&
+      `not built (OUT=/tmp/native sh ../shared/peers/native/build.sh; NATIVE_PEERS=${NATIVE_BIN})`,
     argv: (file) => [join(NATIVE_BIN, bin), file],
   })),
   {
@@ -142,7 +152,9 @@ function nativeLine(out) {
 
 /** The CLI prints FENs rather than a JSON line: hash the lines that look like FENs (untimed run). */
 async function cliChecksum(file, extra = []) {
-  const child = spawn(process.execPath, [CLI, 'fens', '--ep', 'legal', ...extra, file], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, [CLI, 'fens', '--ep', 'legal', ...extra, file], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const fnv = new Fnv();
   const md5 = createHash('md5');
   const fen = /^[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7} [wb] \S+ \S+ \d+ \d+$/;
@@ -233,7 +245,9 @@ if (slice && !sliceRef && refRow) {
   sliceRef = r.json;
 }
 // The ratio's base: the library row, else the streaming reader, else the CLI (the footer says which).
-const forsythRow = ['forsyth', 'forsyth-stream', 'forsyth-cli'].map((n) => rows.find((r) => r.tool.name === n && r.samples.length)).find(Boolean);
+const forsythRow = ['forsyth', 'forsyth-stream', 'forsyth-cli']
+  .map((n) => rows.find((r) => r.tool.name === n && r.samples.length))
+  .find(Boolean);
 
 function rates(row) {
   const wall = median(row.samples.map((s) => s.wallMs)) / 1000;
@@ -242,7 +256,8 @@ function rates(row) {
   // External tools print no counts: the input is the same, so its counts are the reference's.
   const ref = row.tool.slow ? sliceRef : (oracle ?? refRow?.result);
   const games = row.result?.games ?? row.input?.games;
-  const units = job === 'perft' ? row.result?.nodes : (row.result?.fens ?? row.result?.plies ?? ref?.fens ?? ref?.plies);
+  const units =
+    job === 'perft' ? row.result?.nodes : (row.result?.fens ?? row.result?.plies ?? ref?.fens ?? ref?.plies);
   return {
     wall,
     work,
@@ -272,10 +287,24 @@ const PERFT = { 1: 20, 2: 400, 3: 8902, 4: 197281, 5: 4865609, 6: 119060324 };
 
 // ---------------------------------------------------------------------------------------------
 
-const f = (x, d = 2) => (x === undefined || !Number.isFinite(x) ? 'n/a' : x >= 1000 ? Math.round(x).toLocaleString('en-US') : x.toFixed(d));
+const f = (x, d = 2) =>
+  x === undefined || !Number.isFinite(x) ? 'n/a' : x >= 1000 ? Math.round(x).toLocaleString('en-US') : x.toFixed(d);
 const forsythRates = forsythRow && rates(forsythRow);
 const unit = job === 'perft' ? 'nodes' : job === 'replay' ? 'FENs' : 'plies';
-const header = ['tool', 'input', 'wall s', 'work s', 'cpu s', 'games/s', `${unit}/s`, 'MB/s', 'peak RSS MiB', 'forsyth/peer', job === 'perft' ? 'nodes' : job === 'replay' ? 'FEN checksum' : 'SAN checksum', 'check'];
+const header = [
+  'tool',
+  'input',
+  'wall s',
+  'work s',
+  'cpu s',
+  'games/s',
+  `${unit}/s`,
+  'MB/s',
+  'peak RSS MiB',
+  'forsyth/peer',
+  job === 'perft' ? 'nodes' : job === 'replay' ? 'FEN checksum' : 'SAN checksum',
+  'check',
+];
 const table = [header];
 const notes = [];
 for (const row of rows) {
@@ -288,16 +317,40 @@ for (const row of rows) {
   const r = rates(row);
   const input = job === 'perft' ? `depth ${depth}` : row.tool.slow ? `first ${row.input.games}` : 'all';
   const ratio = forsythRates ? forsythRates.unitsPerS / r.unitsPerS : undefined;
-  const sum = job === 'perft' ? String(row.result?.nodes) : (row.result?.checksum ?? (row.result?.md5 ? `md5 ${row.result.md5.slice(0, 12)}` : 'n/a'));
-  table.push([name, input, f(r.wall), f(r.work), f(r.cpu), job === 'perft' ? '' : f(r.gamesPerS, 0), f(r.unitsPerS, 0), job === 'perft' ? '' : f(r.mbPerS), f(r.rss, 1), ratio ? f(ratio) + '×' : '—', sum, check(row)]);
+  const sum =
+    job === 'perft'
+      ? String(row.result?.nodes)
+      : (row.result?.checksum ?? (row.result?.md5 ? `md5 ${row.result.md5.slice(0, 12)}` : 'n/a'));
+  table.push([
+    name,
+    input,
+    f(r.wall),
+    f(r.work),
+    f(r.cpu),
+    job === 'perft' ? '' : f(r.gamesPerS, 0),
+    f(r.unitsPerS, 0),
+    job === 'perft' ? '' : f(r.mbPerS),
+    f(r.rss, 1),
+    ratio ? f(ratio) + '×' : '—',
+    sum,
+    check(row),
+  ]);
   if (row.result?.errors) notes.push(`${name}: ${row.result.errors} game(s) stopped on an error`);
 }
 
 console.log(`forsyth bench — job ${job}, median of ${runs} run(s)`);
-console.log(`date ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC · HEAD ${head}${dirty} · nproc ${availableParallelism()} · load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)} · node ${process.version}`);
+console.log(
+  `date ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC · HEAD ${head}${dirty} · nproc ${availableParallelism()} · load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)} · node ${process.version}`,
+);
 if (corpus) console.log(`corpus: ${corpus.label} → ${corpus.games} games, ${(corpus.bytes / 1e6).toFixed(2)} MB`);
-if (slice && slice !== corpus) console.log(`slow tools ran on: ${slice.label} (${(slice.bytes / 1e6).toFixed(2)} MB); compare them by the per-game and per-FEN rates`);
-if (oracle) console.log(`python-chess reference (shared/corpus/expected): ${oracle.fens} FENs, checksum ${oracle.checksum}${sliceOracle ? `; first ${slice.games} games: ${sliceOracle.checksum}` : ''}`);
+if (slice && slice !== corpus)
+  console.log(
+    `slow tools ran on: ${slice.label} (${(slice.bytes / 1e6).toFixed(2)} MB); compare them by the per-game and per-FEN rates`,
+  );
+if (oracle)
+  console.log(
+    `python-chess reference (shared/corpus/expected): ${oracle.fens} FENs, checksum ${oracle.checksum}${sliceOracle ? `; first ${slice.games} games: ${sliceOracle.checksum}` : ''}`,
+  );
 console.log('');
 // perft has no games or bytes: drop those two columns.
 if (job === 'perft') {
@@ -308,15 +361,30 @@ if (job === 'perft') {
 }
 const widths = table[0].map((_, i) => Math.max(...table.map((r) => String(r[i]).length)));
 for (const [i, r] of table.entries()) {
-  console.log(r.map((c, j) => (j < 2 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j]))).join('  ').trimEnd());
+  console.log(
+    r
+      .map((c, j) => (j < 2 ? String(c).padEnd(widths[j]) : String(c).padStart(widths[j])))
+      .join('  ')
+      .trimEnd(),
+  );
   if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 }
 console.log('');
-console.log(`wall s: whole child process (Node start-up included), median; work s: the job as timed inside the child; cpu s: user+sys of the child.`);
-console.log(`rates use wall s. forsyth/peer: ${forsythRow?.tool.name ?? 'forsyth'} ${unit}/s ÷ peer ${unit}/s (>1: forsyth faster).`);
-console.log(`peak RSS: ${TIME ? '/usr/bin/time %M' : 'process.resourceUsage().maxRSS (no /usr/bin/time)'}. check: ${job === 'perft' ? 'node count equals the published perft value' : `checksum equals the reference (${oracle ? 'python-chess' : 'forsyth, else chessops'})`}.`);
-if (rows.some((r) => r.tool.external && r.samples.length && !r.result)) console.log('external tools without a checksum: counts are the corpus\'s, check n/a.');
+console.log(
+  `wall s: whole child process (Node start-up included), median; work s: the job as timed inside the child; cpu s: user+sys of the child.`,
+);
+console.log(
+  `rates use wall s. forsyth/peer: ${forsythRow?.tool.name ?? 'forsyth'} ${unit}/s ÷ peer ${unit}/s (>1: forsyth faster).`,
+);
+console.log(
+  `peak RSS: ${TIME ? '/usr/bin/time %M' : 'process.resourceUsage().maxRSS (no /usr/bin/time)'}. check: ${job === 'perft' ? 'node count equals the published perft value' : `checksum equals the reference (${oracle ? 'python-chess' : 'forsyth, else chessops'})`}.`,
+);
+if (rows.some((r) => r.tool.external && r.samples.length && !r.result))
+  console.log("external tools without a checksum: counts are the corpus's, check n/a.");
 for (const n of notes) console.log(`note: ${n}`);
 const cliRow = rows.find((r) => r.tool.name === 'forsyth-cli' && r.samples.length);
 const jobsRow = rows.find((r) => r.tool.name === 'forsyth-cli-j2' && r.samples.length);
-if (cliRow && jobsRow) console.log(`--jobs 2 speed-up: forsyth-cli wall ÷ forsyth-cli-j2 wall = ${f(rates(cliRow).wall / rates(jobsRow).wall)}×`);
+if (cliRow && jobsRow)
+  console.log(
+    `--jobs 2 speed-up: forsyth-cli wall ÷ forsyth-cli-j2 wall = ${f(rates(cliRow).wall / rates(jobsRow).wall)}×`,
+  );

@@ -32,7 +32,10 @@ function timed(argv) {
   const full = TIME ? [TIME, '-f', '%U %S %M', '-o', timeFile, ...argv] : argv;
   return new Promise((resolve, reject) => {
     const t0 = process.hrtime.bigint();
-    const child = spawn(full[0], full.slice(1), { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, FORSYTH_THREAD_TIMES: threadFile } });
+    const child = spawn(full[0], full.slice(1), {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, FORSYTH_THREAD_TIMES: threadFile },
+    });
     let err = '';
     child.stderr.on('data', (d) => (err = (err + d).slice(-2000)));
     child.on('error', reject);
@@ -85,8 +88,21 @@ async function inputs(corpusArg, copies, dist) {
 
 export async function scaling({ corpus, runs, copies, dist, nodeFlags }) {
   // The young-generation cap the `forsyth` executable (cli/bin.ts) starts main.js with.
-  const flags = nodeFlags.some((x) => x.startsWith('--max-semi-space-size')) ? nodeFlags : ['--max-semi-space-size=8', ...nodeFlags];
-  const cli = (file, jobs) => [process.execPath, ...flags, join(dist, 'cli/main.js'), 'fens', '--ep', 'legal', '-q', '--jobs', String(jobs), file];
+  const flags = nodeFlags.some((x) => x.startsWith('--max-semi-space-size'))
+    ? nodeFlags
+    : ['--max-semi-space-size=8', ...nodeFlags];
+  const cli = (file, jobs) => [
+    process.execPath,
+    ...flags,
+    join(dist, 'cli/main.js'),
+    'fens',
+    '--ep',
+    'legal',
+    '-q',
+    '--jobs',
+    String(jobs),
+    file,
+  ];
   const { big, bytes, halves } = await inputs(corpus, copies, dist);
   const loadBefore = loadavg()[0];
   const j1 = [];
@@ -104,19 +120,28 @@ export async function scaling({ corpus, runs, copies, dist, nodeFlags }) {
     const t0 = process.hrtime.bigint();
     const both = await Promise.all(halves.map((h) => timed(cli(h, 1))));
     const sum = (key) => (both.some((r) => r[key] === undefined) ? undefined : both.reduce((a, r) => a + r[key], 0));
-    ref.push({ wall: Number(process.hrtime.bigint() - t0) / 1e9, cpu: sum('cpu'), rss: Math.max(...both.map((r) => r.rss ?? Number.NaN)) });
+    ref.push({
+      wall: Number(process.hrtime.bigint() - t0) / 1e9,
+      cpu: sum('cpu'),
+      rss: Math.max(...both.map((r) => r.rss ?? Number.NaN)),
+    });
   }
   const loadAfter = loadavg()[0];
   const m = (rows, key) => median(rows.map((r) => r[key]));
   const f = (x, d = 2) => (x === undefined || Number.isNaN(x) ? 'n/a' : x.toFixed(d));
-  const row = (label, rows, extra = '') => `  ${label.padEnd(29)} ${f(m(rows, 'wall')).padStart(7)} s ${f(m(rows, 'cpu')).padStart(8)} s ${f(m(rows, 'rss'), 0).padStart(8)} MB${extra}`;
+  const row = (label, rows, extra = '') =>
+    `  ${label.padEnd(29)} ${f(m(rows, 'wall')).padStart(7)} s ${f(m(rows, 'cpu')).padStart(8)} s ${f(m(rows, 'rss'), 0).padStart(8)} MB${extra}`;
   const [w1, w2, wr] = [m(j1, 'wall'), m(j2, 'wall'), m(ref, 'wall')];
   const [c1, c2, cr] = [m(j1, 'cpu'), m(j2, 'cpu'), m(ref, 'cpu')];
-  console.log(`forsyth fens --ep legal --jobs N on ${(bytes / 1e6).toFixed(1)} MB (${copies} copies of the bench corpus), median of ${runs}, load ${f(loadBefore, 1)} before, ${f(loadAfter, 1)} after`);
+  console.log(
+    `forsyth fens --ep legal --jobs N on ${(bytes / 1e6).toFixed(1)} MB (${copies} copies of the bench corpus), median of ${runs}, load ${f(loadBefore, 1)} before, ${f(loadAfter, 1)} after`,
+  );
   console.log(`  ${''.padEnd(29)}    wall   CPU (user+sys)  peak RSS`);
   console.log(row('--jobs 1', j1));
   console.log(row('--jobs 2', j2, `   wall ${f(w1 / w2)}× --jobs 1`));
-  console.log(row('two processes on the halves', ref, `   wall ${f(w1 / wr)}× --jobs 1 (the reference; RSS of the larger)`));
+  console.log(
+    row('two processes on the halves', ref, `   wall ${f(w1 / wr)}× --jobs 1 (the reference; RSS of the larger)`),
+  );
   console.log(`  --jobs 2 ÷ reference, wall: ${f(wr / w2)} (1.00 = as fast as two independent processes)`);
   console.log(`  CPU of --jobs 2: ${f(c2 / c1)}× --jobs 1's, ${f(c2 / cr)}× the two processes'`);
   const main = m(j2, 'main');
@@ -126,12 +151,18 @@ export async function scaling({ corpus, runs, copies, dist, nodeFlags }) {
     const s = median(j2.map((r) => r.main / (r.main + r.workers)));
     const amdahl16 = 1 / (s + (1 - s) / 16);
     const background = c2 === undefined ? undefined : c2 - main - workers;
-    console.log(`  --jobs 2 threads: main ${f(main)} s, workers ${f(workers)} s, V8 background (JIT, GC) ${f(background)} s`);
+    console.log(
+      `  --jobs 2 threads: main ${f(main)} s, workers ${f(workers)} s, V8 background (JIT, GC) ${f(background)} s`,
+    );
     const fixed = m(tiny, 'main');
     const running = fixed === undefined ? undefined : median(j2.map((r) => (r.main - fixed) / r.workers));
-    console.log(`  main thread: ${f(100 * share, 1)}% of the workers' CPU (start-up, from a run on 4 KB: ${f(fixed)} s; the rest ${f(100 * running, 1)}%);`);
+    console.log(
+      `  main thread: ${f(100 * share, 1)}% of the workers' CPU (start-up, from a run on 4 KB: ${f(fixed)} s; the rest ${f(100 * running, 1)}%);`,
+    );
     console.log(`    it runs alongside the workers, so it keeps up with 1/share = ${f(1 / share, 0)} of them:`);
-    console.log(`    bound for 16 cores min(16, ${f(1 / share, 0)}) = ${f(Math.min(16, 1 / share), 1)}×; counted as serial work (Amdahl, conservative): ${f(amdahl16, 1)}× (serial fraction ${f(100 * s, 1)}%)`);
+    console.log(
+      `    bound for 16 cores min(16, ${f(1 / share, 0)}) = ${f(Math.min(16, 1 / share), 1)}×; counted as serial work (Amdahl, conservative): ${f(amdahl16, 1)}× (serial fraction ${f(100 * s, 1)}%)`,
+    );
   } else {
     console.log('  main thread share: n/a (thread times are read from /proc, Linux only)');
   }

@@ -46,7 +46,9 @@ if (zstd.status === 0) {
   let best = Infinity;
   let bytes = 0;
   for (let i = 0; i < runs; i++) {
-    const t = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; { time zstd -dc "$1" | wc -c; } 2>&1`, '_', file], { encoding: 'utf8' });
+    const t = spawnSync('bash', ['-c', `TIMEFORMAT='%U %S'; { time zstd -dc "$1" | wc -c; } 2>&1`, '_', file], {
+      encoding: 'utf8',
+    });
     const [count, user, sys] = t.stdout.trim().split(/\s+/).map(Number);
     bytes = count;
     best = Math.min(best, user + sys);
@@ -65,8 +67,20 @@ for (const [name, run] of Object.entries(decoders)) {
 }
 const reference = rows[0]?.[0] === 'zstd -dc' ? rows[0][2] : undefined;
 console.log(`${file}: ${statSync(file).size} bytes compressed; Node ${process.versions.node}`);
-console.log('decoder'.padEnd(20), 'out MB'.padStart(9), 'cpu s'.padStart(8), 'MB/s'.padStart(8), 'of zstd -dc'.padStart(12));
+console.log(
+  'decoder'.padEnd(20),
+  'out MB'.padStart(9),
+  'cpu s'.padStart(8),
+  'MB/s'.padStart(8),
+  'of zstd -dc'.padStart(12),
+);
 for (const [name, bytes, s] of rows) {
   const share = reference ? `${((reference / s) * 100).toFixed(0)}%` : '';
-  console.log(name.padEnd(20), (bytes / 1e6).toFixed(1).padStart(9), s.toFixed(3).padStart(8), (bytes / 1e6 / s).toFixed(0).padStart(8), share.padStart(12));
+  console.log(
+    name.padEnd(20),
+    (bytes / 1e6).toFixed(1).padStart(9),
+    s.toFixed(3).padStart(8),
+    (bytes / 1e6 / s).toFixed(0).padStart(8),
+    share.padStart(12),
+  );
 }

@@ -36,13 +36,21 @@ port.on('message', ({ job, chunk, file, number, written }: BigGameRequest) => {
         // Parquet's values are cloned (a part's worth); text goes as bytes, moved, not copied.
         if (output.table) return port.postMessage({ part: output } satisfies BigGameReply<unknown>);
         const text = encoder.encode(output.text);
-        const encoded: EncodedOutput = { text, rows: output.rows, diagnostics: output.diagnostics, ...(output.breakIncluded && { breakIncluded: true }) };
+        const encoded: EncodedOutput = {
+          text,
+          rows: output.rows,
+          diagnostics: output.diagnostics,
+          ...(output.breakIncluded && { breakIncluded: true }),
+        };
         port.postMessage({ part: encoded } satisfies BigGameReply<unknown>, [text.buffer as ArrayBuffer]);
       };
       reply = { result: workOf(job)(game, file, number, counter ? part : undefined) };
     }
   } catch (error) {
-    reply = error instanceof Error ? { error: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { error: String(error) };
+    reply =
+      error instanceof Error
+        ? { error: error.message, ...(error.stack ? { stack: error.stack } : {}) }
+        : { error: String(error) };
   }
   port?.postMessage(reply);
 });

@@ -84,7 +84,10 @@ export class BigGameThread {
    * Runs one game's job; `onPart` (for jobs that format rows) gets the parts of a huge game's rows
    * in order, each awaited before the thread is told it was written, and before the result.
    */
-  run<R>(job: Omit<BigGameRequest, 'written'>, onPart?: (part: GameOutput | EncodedOutput) => Promise<void>): Promise<R | undefined> {
+  run<R>(
+    job: Omit<BigGameRequest, 'written'>,
+    onPart?: (part: GameOutput | EncodedOutput) => Promise<void>,
+  ): Promise<R | undefined> {
     if (interruption.aborted) return Promise.resolve(undefined);
     const worker = (this.worker ??= new Worker(THREAD_URL));
     const written = onPart ? new SharedArrayBuffer(4) : undefined;
@@ -116,7 +119,11 @@ export class BigGameThread {
           return;
         }
         cleanUp();
-        if ('result' in reply) return void writing.then(() => resolve(reply.result), () => {});
+        if ('result' in reply)
+          return void writing.then(
+            () => resolve(reply.result),
+            () => {},
+          );
         const error = new Error(reply.error);
         if (reply.stack !== undefined) error.stack = reply.stack;
         reject(error);
@@ -149,7 +156,11 @@ export class BigGameThread {
  * `--jobs 1`: every game's per-game work on the main thread, but a big game's in the worker
  * thread. `emit` gets the outputs in input order; an interrupt ends the loop.
  */
-export async function runOnMainThread(session: Session, task: WorkerTask, emit: (output: PositionsOutput | EncodedOutput, file: string) => Promise<void>): Promise<void> {
+export async function runOnMainThread(
+  session: Session,
+  task: WorkerTask,
+  emit: (output: PositionsOutput | EncodedOutput, file: string) => Promise<void>,
+): Promise<void> {
   const perGame = perGameOf(task);
   const thread = new BigGameThread();
   try {
@@ -172,13 +183,19 @@ export async function runOnMainThread(session: Session, task: WorkerTask, emit: 
  * reported in their place): a big game's is computed in the thread (by the same function there:
  * big-game-work.ts), the others' here. Ends early on an interrupt.
  */
-export async function* gamesDone<R>(session: Session, job: GameJob, work: (game: Game, file: string, number: number) => R): AsyncGenerator<{ item: GameItem; result: R }> {
+export async function* gamesDone<R>(
+  session: Session,
+  job: GameJob,
+  work: (game: Game, file: string, number: number) => R,
+): AsyncGenerator<{ item: GameItem; result: R }> {
   const thread = new BigGameThread();
   try {
     for await (const item of session.chunks()) {
       session.reportProblems(item);
       if (item.kind !== 'game') continue;
-      const result = bigGame(item) ? await thread.run<R>(request(job, item)) : work(item.game ?? parseGame(item.chunk), item.file.name, item.number);
+      const result = bigGame(item)
+        ? await thread.run<R>(request(job, item))
+        : work(item.game ?? parseGame(item.chunk), item.file.name, item.number);
       if (result === undefined) break;
       yield { item, result };
     }
@@ -188,8 +205,11 @@ export async function* gamesDone<R>(session: Session, job: GameJob, work: (game:
 }
 
 /** `validate`'s per-game work the same way: each game's diagnostics, in input order. */
-export async function* validateGames(session: Session): AsyncGenerator<{ item: GameItem; diagnostics: readonly Diagnostic[] }> {
-  for await (const { item, result } of gamesDone(session, { command: 'validate' }, validate)) yield { item, diagnostics: result };
+export async function* validateGames(
+  session: Session,
+): AsyncGenerator<{ item: GameItem; diagnostics: readonly Diagnostic[] }> {
+  for await (const { item, result } of gamesDone(session, { command: 'validate' }, validate))
+    yield { item, diagnostics: result };
 }
 
 /** A big game not parsed yet (one the --where filter parsed is done on the main thread). */

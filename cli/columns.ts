@@ -93,7 +93,10 @@ export class GameRows {
   get id(): string {
     if (this.idText !== undefined) return this.idText;
     const byTag = this.settings.gameIdTag === undefined ? undefined : this.tag(this.settings.gameIdTag);
-    this.idText = byTag !== undefined && byTag !== '' && byTag !== '?' ? gameCode(byTag) : `${basename(this.file)}#${this.game.index + 1}`;
+    this.idText =
+      byTag !== undefined && byTag !== '' && byTag !== '?'
+        ? gameCode(byTag)
+        : `${basename(this.file)}#${this.game.index + 1}`;
     return this.idText;
   }
 
@@ -240,12 +243,19 @@ export const COLUMNS: readonly ColumnSpec[] = [
     name: 'epd',
     type: 'string',
     plain: true,
-    value: (r, g) => firstFour(g.fenOptions.ep === 'legal' ? r.fen : makeFen(r.position, { ...g.fenOptions, ep: 'legal' })),
+    value: (r, g) =>
+      firstFour(g.fenOptions.ep === 'legal' ? r.fen : makeFen(r.position, { ...g.fenOptions, ep: 'legal' })),
   },
   { name: 'polyglot', type: 'string', plain: true, value: (r) => polyglotHex(r.position) },
   { name: 'san', type: 'string', plain: true, value: (r) => (r.ply === 0 ? null : r.canonicalSan) },
   { name: 'uci', type: 'string', plain: true, value: (r) => (r.ply === 0 ? null : r.uci) },
-  { name: 'next_uci', type: 'string', plain: true, otherPlies: true, value: (r, g) => orNull(g.at(pathAfter(r.path))?.uci) },
+  {
+    name: 'next_uci',
+    type: 'string',
+    plain: true,
+    otherPlies: true,
+    value: (r, g) => orNull(g.at(pathAfter(r.path))?.uci),
+  },
   { name: 'clock', type: 'double', value: (r) => orNull(r.clock) },
   { name: 'emt', type: 'double', otherPlies: true, value: emtOf },
   {
@@ -295,11 +305,14 @@ export function parseColumnList(value: string): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s !== '');
-  if (names.length === 0) throw new InvalidArgumentError('expected a comma-separated list of columns, e.g. game,ply,fen,san');
+  if (names.length === 0)
+    throw new InvalidArgumentError('expected a comma-separated list of columns, e.g. game,ply,fen,san');
   const out = names.flatMap((n) => (n === 'all' ? COLUMNS.map((c) => c.name) : [n]));
   const bad = out.find((n) => columnSpec(n) === undefined || (n.startsWith('tag.') && !/^tag\.[A-Za-z0-9_]+$/.test(n)));
   if (bad !== undefined) {
-    throw new InvalidArgumentError(`unknown column "${bad}"; columns are ${COLUMNS.map((c) => c.name).join(', ')}, tag.NAME, or all`);
+    throw new InvalidArgumentError(
+      `unknown column "${bad}"; columns are ${COLUMNS.map((c) => c.name).join(', ')}, tag.NAME, or all`,
+    );
   }
   const twice = out.find((n, i) => out.indexOf(n) !== i);
   if (twice !== undefined) throw new InvalidArgumentError(`column "${twice}" is listed twice`);

@@ -4,7 +4,17 @@
  * --checkmate, --stalemate, --broken, --clean). Each filter is a predicate over one game; a game
  * is selected when it passes all of them. Replays happen only for the filters that need one.
  */
-import { findTag, isCheckmate, isStalemate, polyglotHex, replay, validate, type Diagnostic, type Game, type PlyRecord } from '../src/index.js';
+import {
+  findTag,
+  isCheckmate,
+  isStalemate,
+  polyglotHex,
+  replay,
+  validate,
+  type Diagnostic,
+  type Game,
+  type PlyRecord,
+} from '../src/index.js';
 import type { PlyRange } from './options.js';
 import { positionMatcher, type PositionMatcher } from './position-filters.js';
 
@@ -46,7 +56,9 @@ export function gameFilters(options: GameFilterOptions): GameFilter[] | string {
   }
   if (options.player !== undefined) {
     const wanted = options.player.toLowerCase();
-    filters.push(({ game }) => ['White', 'Black'].some((name) => (findTag(game, name)?.value ?? '').toLowerCase().includes(wanted)));
+    filters.push(({ game }) =>
+      ['White', 'Black'].some((name) => (findTag(game, name)?.value ?? '').toLowerCase().includes(wanted)),
+    );
   }
   if (options.plies !== undefined) {
     const { from, to } = options.plies;

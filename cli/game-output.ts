@@ -59,7 +59,8 @@ export function tableOfGame(
   choose: (game: Game) => RowChoice,
 ): GameFormatter {
   const specs = columnSpecs(table.columns);
-  const formatter = settings.format === 'parquet' ? undefined : makeColumnFormatter(columnFormat(settings.format), specs, false);
+  const formatter =
+    settings.format === 'parquet' ? undefined : makeColumnFormatter(columnFormat(settings.format), specs, false);
   const needsIndex = specs.some((s) => s.otherPlies === true);
   return (game, file, _number, part) => {
     const index = needsIndex ? new PlyIndex() : undefined;
@@ -68,9 +69,18 @@ export function tableOfGame(
       if (formatter) return { text: formatter.rows(chunk, rows), rows: chunk.length, diagnostics: [] };
       const values = specs.map((s) => chunk.map((r) => s.value(r, rows)));
       // Parquet with --jobs: a part's values as one line of JSON (tableOfText reads each part).
-      return part && table.valuesAsJson ? { text: `${JSON.stringify(values)}\n`, rows: chunk.length, diagnostics: [] } : { text: '', rows: chunk.length, diagnostics: [], table: values };
+      return part && table.valuesAsJson
+        ? { text: `${JSON.stringify(values)}\n`, rows: chunk.length, diagnostics: [] }
+        : { text: '', rows: chunk.length, diagnostics: [], table: values };
     };
-    const { kept, diagnostics } = rowsInParts(game, settings.replay, choose(game), index ? (record) => index.add(record) : undefined, format, part);
+    const { kept, diagnostics } = rowsInParts(
+      game,
+      settings.replay,
+      choose(game),
+      index ? (record) => index.add(record) : undefined,
+      format,
+      part,
+    );
     return part ? { text: '', rows: 0, diagnostics } : joinedOutput(kept, table.valuesAsJson === true, diagnostics);
   };
 }
@@ -132,7 +142,11 @@ export function textOfGame(
   write: (chunk: readonly PlyRecord[]) => string,
   part: GamePart | undefined,
 ): GameOutput {
-  const format = (chunk: readonly PlyRecord[]): GameOutput => ({ text: write(chunk), rows: chunk.length, diagnostics: [] });
+  const format = (chunk: readonly PlyRecord[]): GameOutput => ({
+    text: write(chunk),
+    rows: chunk.length,
+    diagnostics: [],
+  });
   const { kept, diagnostics } = rowsInParts(game, options, choice, undefined, format, part);
   return part ? { text: '', rows: 0, diagnostics } : joinedOutput(kept, false, diagnostics);
 }
@@ -143,11 +157,16 @@ function joinedOutput(parts: readonly GameOutput[], valuesAsJson: boolean, diagn
 }
 
 /** The parts kept (no `part` callback) as one output: the text joined, or the values column by column. */
-function joined(parts: readonly GameOutput[], valuesAsJson: boolean): { text: string; table?: readonly (readonly CellValue[])[] } {
+function joined(
+  parts: readonly GameOutput[],
+  valuesAsJson: boolean,
+): { text: string; table?: readonly (readonly CellValue[])[] } {
   const first = parts[0];
   if (!first) return { text: '' };
   if (!first.table) return { text: parts.length === 1 ? first.text : parts.map((p) => p.text).join('') };
-  const values = first.table.map((column, c) => (parts.length === 1 ? column : parts.flatMap((p) => p.table?.[c] ?? [])));
+  const values = first.table.map((column, c) =>
+    parts.length === 1 ? column : parts.flatMap((p) => p.table?.[c] ?? []),
+  );
   return valuesAsJson ? { text: `${JSON.stringify(values)}\n` } : { text: '', table: values };
 }
 

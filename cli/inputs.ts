@@ -8,7 +8,13 @@ import { realpathSync, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, isAbsolute } from 'node:path';
 import type { Diagnostic } from '../src/index.js';
-import { createDecoder, readNdjsonChunks, readPgnChunks, type ByteRange, type PgnChunkReader } from '../src/node/index.js';
+import {
+  createDecoder,
+  readNdjsonChunks,
+  readPgnChunks,
+  type ByteRange,
+  type PgnChunkReader,
+} from '../src/node/index.js';
 import { isParquetPath, readParquetGames } from './parquet-input.js';
 
 export interface InputFile {
@@ -48,10 +54,20 @@ export async function expandInputs(args: readonly string[]): Promise<Expanded> {
     directories.push(arg);
     const inDir = await directoryFiles(arg, problems).catch((error: Error) => error);
     if (inDir instanceof Error) {
-      problems.push({ name: arg, diagnostic: { code: 'IO_UNREADABLE', severity: 'error', message: `cannot read directory '${arg}': ${inDir.message}` } });
+      problems.push({
+        name: arg,
+        diagnostic: {
+          code: 'IO_UNREADABLE',
+          severity: 'error',
+          message: `cannot read directory '${arg}': ${inDir.message}`,
+        },
+      });
     } else if (inDir.length === 0) {
       const message = `directory '${arg}' holds no .pgn, .pgn.gz or .pgn.zst files`;
-      problems.push({ name: arg, diagnostic: { code: 'USAGE', severity: 'warning', message, hint: 'name the files themselves' } });
+      problems.push({
+        name: arg,
+        diagnostic: { code: 'USAGE', severity: 'warning', message, hint: 'name the files themselves' },
+      });
     }
     if (Array.isArray(inDir)) files.push(...inDir);
   }
@@ -66,14 +82,24 @@ export async function expandInputs(args: readonly string[]): Promise<Expanded> {
 async function directoryFiles(dir: string, problems: Expanded['problems']): Promise<InputFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   // Code-unit order, not locale order: the same output on every machine.
-  const candidates = entries.filter((e) => (e.isFile() || e.isSymbolicLink()) && PGN_FILE.test(e.name)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const candidates = entries
+    .filter((e) => (e.isFile() || e.isSymbolicLink()) && PGN_FILE.test(e.name))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const out: InputFile[] = [];
   for (const entry of candidates) {
     const path = join(dir, entry.name);
     const info = await stat(path).catch((error: NodeJS.ErrnoException) => error);
     if (info instanceof Error) {
-      const why = info.code === 'ELOOP' ? 'its symbolic links form a loop' : info.code === 'ENOENT' ? 'it is a symbolic link to nothing' : info.message;
-      problems.push({ name: path, diagnostic: { code: 'IO_UNREADABLE', severity: 'error', message: `cannot read '${path}': ${why}` } });
+      const why =
+        info.code === 'ELOOP'
+          ? 'its symbolic links form a loop'
+          : info.code === 'ENOENT'
+            ? 'it is a symbolic link to nothing'
+            : info.message;
+      problems.push({
+        name: path,
+        diagnostic: { code: 'IO_UNREADABLE', severity: 'error', message: `cannot read '${path}': ${why}` },
+      });
       continue;
     }
     if (!info.isFile()) continue;
@@ -114,7 +140,9 @@ export function outputClash(output: string | undefined, expanded: Expanded): str
 
 /** The output's real path (its directory resolved when the file does not exist yet). */
 function realOutputPath(output: string): string | undefined {
-  return realpathOrUndefined(output) ?? mapDefined(realpathOrUndefined(dirname(output)), (d) => join(d, basename(output)));
+  return (
+    realpathOrUndefined(output) ?? mapDefined(realpathOrUndefined(dirname(output)), (d) => join(d, basename(output)))
+  );
 }
 
 function realpathOrUndefined(path: string): string | undefined {

@@ -74,7 +74,10 @@ function buildProgram(commands: readonly Register[]): Command {
 
 /** A usage error quotes what was typed: its control characters are escaped, line by line. */
 function escapeLines(text: string): string {
-  return text.split('\n').map((line) => escapeControls(line)).join('\n');
+  return text
+    .split('\n')
+    .map((line) => escapeControls(line))
+    .join('\n');
 }
 
 function packageVersion(): string {
@@ -94,7 +97,8 @@ function commanderExit(error: CommanderError): number {
 function internalError(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`forsyth: internal error: ${message}\n`);
-  if (process.env['FORSYTH_DEBUG'] === '1' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  if (process.env['FORSYTH_DEBUG'] === '1' && error instanceof Error && error.stack)
+    process.stderr.write(`${error.stack}\n`);
   else process.stderr.write('(set FORSYTH_DEBUG=1 for a stack trace, and please report it)\n');
   process.exit(USAGE_EXIT);
 }

@@ -23,7 +23,8 @@ export function fenGivenAsFile(args: readonly string[]): string | undefined {
 export function fileGivenAsFen(args: readonly string[], isValidFen: (text: string) => boolean): string | undefined {
   const file = args.find((arg) => arg !== '-' && (PGN_FILE.test(arg) || existsSync(arg)) && !isValidFen(arg));
   if (file === undefined) return undefined;
-  if (PGN_FILE.test(file)) return `'${file}' names a PGN file, not a FEN: did you mean \`forsyth fens ${shellQuote(file)}\`?`;
+  if (PGN_FILE.test(file))
+    return `'${file}' names a PGN file, not a FEN: did you mean \`forsyth fens ${shellQuote(file)}\`?`;
   return `'${file}' is a file, not a FEN: did you mean \`forsyth fen < ${shellQuote(file)}\` (one FEN per line) or \`forsyth fens ${shellQuote(file)}\` (PGN)?`;
 }
 

@@ -4,7 +4,14 @@
  */
 import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { CASTLING_NOTATIONS, EP_MODES, isTagName, whereString, type CastlingNotation, type EpMode } from '../src/index.js';
+import {
+  CASTLING_NOTATIONS,
+  EP_MODES,
+  isTagName,
+  whereString,
+  type CastlingNotation,
+  type EpMode,
+} from '../src/index.js';
 import { parseColumnList } from './columns.js';
 import { POSITION_FORMATS, type PositionFormat } from './output/formats.js';
 import { parseShard, type Shard } from './shard.js';
@@ -41,18 +48,35 @@ export interface PositionOptions extends InputOptions {
 
 export function addInputOptions(cmd: Command): Command {
   return cmd
-    .option('--encoding <name>', 'decode the input with this encoding instead of detecting it (utf-8, windows-1252, latin1, …)')
-    .option('--zstd-window-max <n>', 'largest zstd window to accept, in MiB (default 128, as zstd -d; zstd --long=30 files need 1024)', parsePositiveInt)
+    .option(
+      '--encoding <name>',
+      'decode the input with this encoding instead of detecting it (utf-8, windows-1252, latin1, …)',
+    )
+    .option(
+      '--zstd-window-max <n>',
+      'largest zstd window to accept, in MiB (default 128, as zstd -d; zstd --long=30 files need 1024)',
+      parsePositiveInt,
+    )
     .option('-o, --output <file>', 'write to FILE instead of standard output')
     .option('-q, --quiet', 'show errors only: no warnings, summary or progress bar')
     .option('-v, --verbose', 'also show info diagnostics (which encoding was used, escape lines, null moves)')
-    .option('--where <expr>', 'only games whose tags pass EXPR, e.g. \'WhiteElo >= 2000 && tc_class == "blitz"\' (see README: Choosing games)')
+    .option(
+      '--where <expr>',
+      'only games whose tags pass EXPR, e.g. \'WhiteElo >= 2000 && tc_class == "blitz"\' (see README: Choosing games)',
+    )
     .addOption(
-      new Option('--input-format <fmt>', 'pgn, or ndjson: one game per line, a JSON object with "movetext" and tag fields (lichess Parquet rows)')
+      new Option(
+        '--input-format <fmt>',
+        'pgn, or ndjson: one game per line, a JSON object with "movetext" and tag fields (lichess Parquet rows)',
+      )
         .choices(INPUT_FORMATS)
         .default('pgn'),
     )
-    .option('--shard <K/N>', 'only the games that start in the K-th of N equal byte ranges of the inputs; shards 1..N concatenated = the whole output', parseShard);
+    .option(
+      '--shard <K/N>',
+      'only the games that start in the K-th of N equal byte ranges of the inputs; shards 1..N concatenated = the whole output',
+      parseShard,
+    );
 }
 
 export function addPositionOptions(cmd: Command): Command {
@@ -60,24 +84,41 @@ export function addPositionOptions(cmd: Command): Command {
     .addOption(new Option('-f, --format <format>', 'output format').choices(POSITION_FORMATS).default('text'))
     .option('--variations', 'also walk every variation (adds a `path` column)')
     .addOption(
-      new Option('--ep <mode>', 'which en-passant squares to write: after every double push, when a pawn can take, or when the capture is legal')
+      new Option(
+        '--ep <mode>',
+        'which en-passant squares to write: after every double push, when a pawn can take, or when the capture is legal',
+      )
         .choices(EP_MODES)
         .default('always'),
     )
     .addOption(
-      new Option('--castling <notation>', 'castling letters: KQkq, Shredder-FEN (HAha) or X-FEN (default: KQkq, X-FEN for Chess960)').choices(
-        CASTLING_NOTATIONS,
-      ),
+      new Option(
+        '--castling <notation>',
+        'castling letters: KQkq, Shredder-FEN (HAha) or X-FEN (default: KQkq, X-FEN for Chess960)',
+      ).choices(CASTLING_NOTATIONS),
     )
-    .option('--tags <names>', 'add these tag values to each record (ndjson, csv, tsv, parquet), e.g. White,Black,Date', parseNameList)
-    .option('--columns <list>', 'the columns of each row, in order (ndjson, csv, tsv, parquet), e.g. game,ply,fen,san,clock,eval_cp; "all" for all (see README: Columns)', parseColumnList)
-    .option('--game-id <tag>', 'the `game` column from this tag (lichess Site: the game code) instead of FILE#N', parseTagName)
+    .option(
+      '--tags <names>',
+      'add these tag values to each record (ndjson, csv, tsv, parquet), e.g. White,Black,Date',
+      parseNameList,
+    )
+    .option(
+      '--columns <list>',
+      'the columns of each row, in order (ndjson, csv, tsv, parquet), e.g. game,ply,fen,san,clock,eval_cp; "all" for all (see README: Columns)',
+      parseColumnList,
+    )
+    .option(
+      '--game-id <tag>',
+      'the `game` column from this tag (lichess Site: the game code) instead of FILE#N',
+      parseTagName,
+    )
     .option('--no-header', 'csv and tsv: leave out the header row (so that shards concatenate)');
 }
 
 function parseTagName(value: string): string {
   const name = value.trim();
-  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new InvalidArgumentError(`"${value}" is not a tag name (letters, digits and _ only)`);
+  if (!/^[A-Za-z0-9_]+$/.test(name))
+    throw new InvalidArgumentError(`"${value}" is not a tag name (letters, digits and _ only)`);
   return name;
 }
 
@@ -105,7 +146,8 @@ export function parsePlyRange(value: string): PlyRange {
 }
 
 export function parsePositiveInt(value: string): number {
-  if (!/^\d+$/.test(value.trim()) || Number(value) < 1) throw new InvalidArgumentError('expected a whole number of 1 or more');
+  if (!/^\d+$/.test(value.trim()) || Number(value) < 1)
+    throw new InvalidArgumentError('expected a whole number of 1 or more');
   return Number(value);
 }
 
@@ -127,7 +169,10 @@ export function addJobsOption(cmd: Command): void {
 export function parseJobs(value: string, cores: () => number): number {
   const text = value.trim();
   if (text === 'auto' || text === '0') return cores();
-  if (!/^\d+$/.test(text)) throw new InvalidArgumentError('expected a number of worker threads (1 or more), or 0 or auto for one per CPU core');
+  if (!/^\d+$/.test(text))
+    throw new InvalidArgumentError(
+      'expected a number of worker threads (1 or more), or 0 or auto for one per CPU core',
+    );
   return Math.min(Number(text), maxJobs(cores()));
 }
 
@@ -147,7 +192,9 @@ export interface TagFilter {
 export function tagFiltersAsWhere(filters: readonly TagFilter[]): string | undefined {
   const byName = new Map<string, string[]>();
   for (const f of filters) byName.set(f.name, [...(byName.get(f.name) ?? []), f.value]);
-  const terms = [...byName].map(([name, values]) => `(${values.map((v) => `tag.${name} == ${whereString(v)}`).join(' || ')})`);
+  const terms = [...byName].map(
+    ([name, values]) => `(${values.map((v) => `tag.${name} == ${whereString(v)}`).join(' || ')})`,
+  );
   return terms.length === 0 ? undefined : terms.join(' && ');
 }
 

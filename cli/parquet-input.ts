@@ -13,7 +13,19 @@ import { readPgnChunks, type PgnChunkReader } from '../src/node/index.js';
 const SLICE_ROWS = 2_000;
 
 /** The columns of `forsyth games` that are not tags. */
-const NOT_TAGS = new Set(['game', 'start_fen', 'plies', 'san', 'uci', 'clocks', 'eval_cp', 'eval_mate', 'result', 'problems', 'movetext']);
+const NOT_TAGS = new Set([
+  'game',
+  'start_fen',
+  'plies',
+  'san',
+  'uci',
+  'clocks',
+  'eval_cp',
+  'eval_mate',
+  'result',
+  'problems',
+  'movetext',
+]);
 
 export function isParquetPath(path: string): boolean {
   return /\.parquet$/i.test(path);
@@ -31,7 +43,10 @@ async function* pgnTexts(path: string): AsyncGenerator<Buffer> {
   const metadata = await parquetMetadataAsync(file);
   const top = parquetSchema(metadata).children;
   const movetext = top.find((c) => c.element.name === 'movetext');
-  if (!movetext) throw new ParquetInputError(`a Parquet file of games needs a \`movetext\` column (this one has ${top.map((c) => c.element.name).join(', ')})`);
+  if (!movetext)
+    throw new ParquetInputError(
+      `a Parquet file of games needs a \`movetext\` column (this one has ${top.map((c) => c.element.name).join(', ')})`,
+    );
   // Tag columns: every top-level column of plain values whose name can be a tag name.
   const tags = top
     .filter((c) => c.children.length === 0 && !NOT_TAGS.has(c.element.name) && /^[A-Za-z0-9_]+$/.test(c.element.name))
@@ -39,7 +54,13 @@ async function* pgnTexts(path: string): AsyncGenerator<Buffer> {
   const columns = [...tags, 'movetext'];
   const rows = Number(metadata.num_rows);
   for (let start = 0; start < rows; start += SLICE_ROWS) {
-    const slice = (await parquetReadObjects({ file, metadata, columns, rowStart: start, rowEnd: Math.min(rows, start + SLICE_ROWS) })) as Record<string, unknown>[];
+    const slice = (await parquetReadObjects({
+      file,
+      metadata,
+      columns,
+      rowStart: start,
+      rowEnd: Math.min(rows, start + SLICE_ROWS),
+    })) as Record<string, unknown>[];
     yield Buffer.from(slice.map((row) => pgnOf(row, tags)).join(''));
   }
 }

@@ -3,7 +3,16 @@
  * (--ply, --every, --last, --side). Pure functions over PlyRecord and Game, so they are easy to
  * read next to the option docs.
  */
-import { err, makeBoardFen, makeFen, ok, parseFen, type FenOptions, type PlyRecord, type Result } from '../src/index.js';
+import {
+  err,
+  makeBoardFen,
+  makeFen,
+  ok,
+  parseFen,
+  type FenOptions,
+  type PlyRecord,
+  type Result,
+} from '../src/index.js';
 import type { PlyRange } from './options.js';
 
 export interface PlySelection {

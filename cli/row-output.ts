@@ -18,12 +18,16 @@ import type { GameResult } from './workers/pool.js';
 export const DEFAULT_TABLE_COLUMNS = ['game', 'ply', 'move_number', 'side', 'fen', 'san', 'uci'] as const;
 
 /** The --columns list of this run (with the --tags as `tag.NAME` after it), or undefined for the default columns. */
-export function tableSettings(cmd: Command, options: PositionOptions & { readonly unique?: boolean }): ColumnRunSettings | undefined {
+export function tableSettings(
+  cmd: Command,
+  options: PositionOptions & { readonly unique?: boolean },
+): ColumnRunSettings | undefined {
   const { format } = options;
   if (options.tags && !FORMAT_CAPABILITIES[format].columns) {
     usageError(cmd, `--tags adds columns to --format ndjson, csv, tsv or parquet, not to ${format}`);
   }
-  if (options.header === false && !FORMAT_CAPABILITIES[format].header) usageError(cmd, `--no-header applies to csv and tsv, not to ${format}`);
+  if (options.header === false && !FORMAT_CAPABILITIES[format].header)
+    usageError(cmd, `--no-header applies to csv and tsv, not to ${format}`);
   if (FORMAT_CAPABILITIES[format].file && (options.output === undefined || options.output === '-')) {
     usageError(cmd, '--format parquet writes a file: give it with -o FILE');
   }
@@ -31,7 +35,8 @@ export function tableSettings(cmd: Command, options: PositionOptions & { readonl
     if (options.gameId !== undefined) usageError(cmd, '--game-id names the `game` column of --columns (or parquet)');
     return undefined;
   }
-  if (!FORMAT_CAPABILITIES[format].columns) usageError(cmd, `--columns applies to ndjson, csv, tsv and parquet, not to ${format}`);
+  if (!FORMAT_CAPABILITIES[format].columns)
+    usageError(cmd, `--columns applies to ndjson, csv, tsv and parquet, not to ${format}`);
   if (options.unique) usageError(cmd, '--columns and parquet do not combine with --unique (use the default columns)');
   const listed = options.columns ?? [...DEFAULT_TABLE_COLUMNS];
   const tags = (options.tags ?? []).map((t) => `tag.${t}`).filter((t) => !listed.includes(t));
@@ -97,10 +102,22 @@ export async function openRowOutput(
   }
   const format = options.format as DefaultColumnsFormat;
   const printer = table
-    ? new RowPrinter(session.writer, { header: makeColumnFormatter(format as 'ndjson' | 'csv' | 'tsv', columnSpecs(table.columns), options.header !== false).header }, undefined, continues)
+    ? new RowPrinter(
+        session.writer,
+        {
+          header: makeColumnFormatter(
+            format as 'ndjson' | 'csv' | 'tsv',
+            columnSpecs(table.columns),
+            options.header !== false,
+          ).header,
+        },
+        undefined,
+        continues,
+      )
     : new RowPrinter(session.writer, format, columns, continues);
   return {
-    emit: (output) => printer.printGame(output.text, output.rows, 'breakIncluded' in output && output.breakIncluded === true),
+    emit: (output) =>
+      printer.printGame(output.text, output.rows, 'breakIncluded' in output && output.breakIncluded === true),
     get written() {
       return printer.written;
     },

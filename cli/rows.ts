@@ -6,7 +6,17 @@
  * `positions --unique`).
  */
 import { findTag, type Game, type PlyRecord } from '../src/index.js';
-import { FORMAT_CAPABILITIES, makeFormatter, makeGameRows, type ColumnSettings, type GameRowsWriter, type DefaultColumnsFormat, type PositionFormat, type PositionRow, type RowFormatter } from './output/formats.js';
+import {
+  FORMAT_CAPABILITIES,
+  makeFormatter,
+  makeGameRows,
+  type ColumnSettings,
+  type GameRowsWriter,
+  type DefaultColumnsFormat,
+  type PositionFormat,
+  type PositionRow,
+  type RowFormatter,
+} from './output/formats.js';
 import type { BufferedWriter } from './output/writer.js';
 
 /** How a shard's output continues an earlier shard's (see RowPrinter). */
@@ -25,15 +35,28 @@ export class RowPrinter {
    * `continues`: the output goes on from an earlier shard's (--shard K/N, K > 1): no header, and a
    * game break before the first game when an earlier game printed rows.
    */
-  constructor(writer: BufferedWriter, format: DefaultColumnsFormat, columns: ColumnSettings, continues?: ShardContinuation);
-  constructor(writer: BufferedWriter, lines: { readonly header: string | undefined }, columns?: undefined, continues?: ShardContinuation);
+  constructor(
+    writer: BufferedWriter,
+    format: DefaultColumnsFormat,
+    columns: ColumnSettings,
+    continues?: ShardContinuation,
+  );
+  constructor(
+    writer: BufferedWriter,
+    lines: { readonly header: string | undefined },
+    columns?: undefined,
+    continues?: ShardContinuation,
+  );
   constructor(
     private readonly writer: BufferedWriter,
     format: DefaultColumnsFormat | { readonly header: string | undefined },
     columns?: ColumnSettings,
     continues?: ShardContinuation,
   ) {
-    this.formatter = typeof format === 'string' ? makeFormatter(format, columns as ColumnSettings) : { header: format.header, gameBreak: undefined };
+    this.formatter =
+      typeof format === 'string'
+        ? makeFormatter(format, columns as ColumnSettings)
+        : { header: format.header, gameBreak: undefined };
     if (continues?.rowsBefore) this.gamesWithRows = 1;
     if (this.formatter.header !== undefined && !continues) writer.line(this.formatter.header);
   }
@@ -76,7 +99,13 @@ export function needsMoves(format: PositionFormat): boolean {
 }
 
 /** The row for one ply of game `number` of `file`. */
-export function positionRow(record: PlyRecord, file: string, number: number, tags: PositionRow['tags'], moves: boolean): PositionRow {
+export function positionRow(
+  record: PlyRecord,
+  file: string,
+  number: number,
+  tags: PositionRow['tags'],
+  moves: boolean,
+): PositionRow {
   return {
     file,
     game: number,
@@ -106,5 +135,7 @@ export function makeRowsWriter(format: DefaultColumnsFormat, columns: ColumnSett
   const formatter = makeFormatter(format, columns);
   const moves = needsMoves(format);
   return (records, file, number, tags) =>
-    records.length === 0 ? '' : `${records.map((r) => formatter.row(positionRow(r, file, number, tags, moves))).join('\n')}\n`;
+    records.length === 0
+      ? ''
+      : `${records.map((r) => formatter.row(positionRow(r, file, number, tags, moves))).join('\n')}\n`;
 }

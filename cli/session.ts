@@ -7,7 +7,15 @@
  * 2 bad usage or an unreadable input. An unreadable file among several does not stop the run: the
  * readable files are still converted and the exit code is 2 at the end.
  */
-import { chunkSubject, openingSubject, parseGame, type Diagnostic, type Game, type GameChunk, type WhereFilter } from '../src/index.js';
+import {
+  chunkSubject,
+  openingSubject,
+  parseGame,
+  type Diagnostic,
+  type Game,
+  type GameChunk,
+  type WhereFilter,
+} from '../src/index.js';
 import type { ByteRange } from '../src/node/index.js';
 import { expandInputs, outputClash, readInput, type InputFile } from './inputs.js';
 import { interruptExitCode, interruption, onForcedStop, windDownOnInterrupt, yieldToEvents } from './interrupt.js';
@@ -88,7 +96,8 @@ export class Session {
     // Games typed on the terminal get no bar: it would overwrite what is being typed.
     const typing = process.stdin.isTTY === true && expanded.files.some((f) => f.source === '-');
     const progress = typing ? undefined : ProgressBar.maybe(expanded.files, settings.quiet === true);
-    const print = settings.diagnosticsTo === 'output' ? (t: string) => writer.line(t) : (t: string) => printErr(t, progress);
+    const print =
+      settings.diagnosticsTo === 'output' ? (t: string) => writer.line(t) : (t: string) => printErr(t, progress);
     const reporter = new DiagnosticReporter(print, {
       verbose: settings.verbose,
       quiet: settings.quiet,
@@ -123,7 +132,8 @@ export class Session {
   async *games(): AsyncGenerator<GameItem> {
     for await (const item of this.chunks()) {
       this.reportProblems(item);
-      if (item.kind === 'game') yield { game: item.game ?? parseGame(item.chunk), file: item.file, number: item.number };
+      if (item.kind === 'game')
+        yield { game: item.game ?? parseGame(item.chunk), file: item.file, number: item.number };
     }
   }
 
@@ -150,7 +160,8 @@ export class Session {
         file,
         plan.range,
         async () => {
-          if (uncounted.length > 0) for (const earlier of uncounted.splice(0)) before += await countGames(earlier, this.settings);
+          if (uncounted.length > 0)
+            for (const earlier of uncounted.splice(0)) before += await countGames(earlier, this.settings);
           return before;
         },
         seen,
@@ -186,7 +197,12 @@ export class Session {
    * is the file's game count so far (games the --where filter leaves out count too: a game's number
    * is its place in the whole run, whatever is filtered, sharded or run in parallel).
    */
-  async *fileItems(file: InputFile, range: ByteRange | undefined, before: () => Promise<number>, seen: FileGames = {}): AsyncGenerator<ChunkItem> {
+  async *fileItems(
+    file: InputFile,
+    range: ByteRange | undefined,
+    before: () => Promise<number>,
+    seen: FileGames = {},
+  ): AsyncGenerator<ChunkItem> {
     const reading = readInput(file, this.settings.encoding, {
       ...(range && { range }),
       ...(this.settings.inputFormat && { format: this.settings.inputFormat }),
@@ -208,7 +224,13 @@ export class Session {
         const game = filter?.needsMoves ? parseGame(chunk) : undefined;
         if (filter && !filter.test(game ? openingSubject(game) : chunkSubject(chunk))) continue;
         this.gamesKept++;
-        const item: ChunkItem = { kind: 'game', chunk, file, number: base + chunk.index + 1, problems: problems.upTo(chunk.offset + chunk.text.length) };
+        const item: ChunkItem = {
+          kind: 'game',
+          chunk,
+          file,
+          number: base + chunk.index + 1,
+          problems: problems.upTo(chunk.offset + chunk.text.length),
+        };
         yield game ? { ...item, game } : item;
         // Games already read are handled in microtasks, where no signal is seen: every 50 ms,
         // let the event loop run, so that Ctrl-C stops a run of slow games at once.
@@ -267,7 +289,12 @@ export class Session {
 
   /** The summary line for this run (`positions` left out when undefined). */
   summary(positions?: number): string {
-    return summaryLine(this.gamesRead, this.reporter.counts, positions, this.settings.filter ? this.gamesKept : undefined);
+    return summaryLine(
+      this.gamesRead,
+      this.reporter.counts,
+      positions,
+      this.settings.filter ? this.gamesKept : undefined,
+    );
   }
 
   /**
@@ -275,7 +302,9 @@ export class Session {
    * replaces its target only when the run succeeded (exit 0 or 1: the input was read, whatever
    * problems it has); after an unreadable input or an interrupt the target is left as it was.
    */
-  async finish(options: { positions?: number; strict?: boolean; summaryTo?: 'stderr' | 'output' } = {}): Promise<number> {
+  async finish(
+    options: { positions?: number; strict?: boolean; summaryTo?: 'stderr' | 'output' } = {},
+  ): Promise<number> {
     // A signal that came during the last game's work is seen here, not after the summary.
     await yieldToEvents();
     const interrupted = interruptExitCode();
@@ -289,7 +318,8 @@ export class Session {
     this.progress?.clear();
     const shownInOutput = options.summaryTo === 'output' && (commit || !this.writer.isFile);
     if (!shownInOutput && this.settings.quiet !== true) printErr(line, this.progress);
-    if (!commit && this.writer.path !== undefined) printErr(`forsyth: '${this.writer.path}' was left as it was: the run did not complete`, this.progress);
+    if (!commit && this.writer.path !== undefined)
+      printErr(`forsyth: '${this.writer.path}' was left as it was: the run did not complete`, this.progress);
     return code;
   }
 }
@@ -324,7 +354,9 @@ class ProblemQueue {
 
 async function countGames(file: InputFile, settings: SessionSettings): Promise<number> {
   let games = 0;
-  for await (const _ of readInput(file, settings.encoding, settings.inputFormat ? { format: settings.inputFormat } : {}).chunks) games++;
+  for await (const _ of readInput(file, settings.encoding, settings.inputFormat ? { format: settings.inputFormat } : {})
+    .chunks)
+    games++;
   return games;
 }
 

@@ -20,11 +20,22 @@ export interface Stats {
   readonly games: number;
   /** 'moves': plies and problems come from parsing the games; 'headers': from the tags alone. */
   readonly source: 'moves' | 'headers';
-  readonly plies: { readonly total: number; readonly known: number; readonly mean: number | null; readonly min: number | null; readonly max: number | null };
+  readonly plies: {
+    readonly total: number;
+    readonly known: number;
+    readonly mean: number | null;
+    readonly min: number | null;
+    readonly max: number | null;
+  };
   /** Result tag values; anything else (or none) under "other". */
   readonly results: Readonly<Record<string, number>>;
   /** Ratings of both colours, by bucket start (2700 = 2700–2799). */
-  readonly elo: { readonly bucket: number; readonly rated: number; readonly mean: number | null; readonly counts: Readonly<Record<string, number>> };
+  readonly elo: {
+    readonly bucket: number;
+    readonly rated: number;
+    readonly mean: number | null;
+    readonly counts: Readonly<Record<string, number>>;
+  };
   /** Main-line plies by bucket start (80 = 80–89; the last bucket holds LENGTH_CAP and more). */
   readonly length: { readonly bucket: number; readonly cap: number; readonly counts: Readonly<Record<string, number>> };
   /** Games by ECO code ("none" when neither a tag nor the position gives one). */
@@ -128,10 +139,18 @@ export class StatsCollector {
         max: known === 0 ? null : this.plyMax,
       },
       results: Object.fromEntries([...RESULTS, 'other'].map((r) => [r, this.results.get(r) ?? 0])),
-      elo: { bucket: ELO_BUCKET, rated: this.eloRated, mean: this.eloRated === 0 ? null : round1(this.eloSum / this.eloRated), counts: sortedNumeric(this.elo) },
+      elo: {
+        bucket: ELO_BUCKET,
+        rated: this.eloRated,
+        mean: this.eloRated === 0 ? null : round1(this.eloSum / this.eloRated),
+        counts: sortedNumeric(this.elo),
+      },
       length: { bucket: LENGTH_BUCKET, cap: LENGTH_CAP, counts: sortedNumeric(this.length) },
       eco: Object.fromEntries([...this.eco].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
-      problems: this.source === 'headers' ? null : Object.fromEntries([...this.problems].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))),
+      problems:
+        this.source === 'headers'
+          ? null
+          : Object.fromEntries([...this.problems].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1))),
     };
   }
 }
@@ -159,12 +178,22 @@ export function statsText(s: Stats): string {
   const { plies } = s;
   out.push(`games    ${s.games}`);
   const from = s.source === 'headers' ? ` (from PlyCount tags, ${plies.known} games)` : '';
-  out.push(plies.known === 0 ? 'plies    unknown' : `plies    ${plies.total} (mean ${plies.mean}, min ${plies.min}, max ${plies.max})${from}`);
+  out.push(
+    plies.known === 0
+      ? 'plies    unknown'
+      : `plies    ${plies.total} (mean ${plies.mean}, min ${plies.min}, max ${plies.max})${from}`,
+  );
   out.push('', 'results', ...rows(s.results, (k) => k));
   out.push('', `Elo (White and Black, ${s.elo.rated} ratings${s.elo.mean === null ? '' : `, mean ${s.elo.mean}`})`);
   out.push(...rows(s.elo.counts, (k) => `${k}-${Number(k) + s.elo.bucket - 1}`, true));
   out.push('', `length (main-line plies${s.source === 'headers' ? ', from PlyCount tags' : ''})`);
-  out.push(...rows(s.length.counts, (k) => (Number(k) >= s.length.cap ? `${k}+` : `${k}-${Number(k) + s.length.bucket - 1}`), true));
+  out.push(
+    ...rows(
+      s.length.counts,
+      (k) => (Number(k) >= s.length.cap ? `${k}+` : `${k}-${Number(k) + s.length.bucket - 1}`),
+      true,
+    ),
+  );
   const eco = Object.entries(s.eco);
   out.push('', `ECO (${eco.length} codes; by family, then the 20 most frequent codes)`);
   const families = new Map<string, number>();

@@ -19,8 +19,13 @@ export function usageError(cmd: Command, message: string): never {
 export async function openSession(cmd: Command, files: readonly string[], settings: SessionSettings): Promise<Session> {
   const badEncoding = encodingProblem(settings.encoding);
   if (badEncoding !== undefined) usageError(cmd, `--encoding: ${badEncoding}`);
-  if (settings.shard && (files.length === 0 || files.includes('-'))) usageError(cmd, '--shard cuts files into byte ranges: name files, not standard input');
-  if (settings.shard && settings.inputFormat === 'ndjson') usageError(cmd, '--shard reads PGN: ndjson input is one game per line, for line-splitting engines (split -l, Spark, Hadoop)');
+  if (settings.shard && (files.length === 0 || files.includes('-')))
+    usageError(cmd, '--shard cuts files into byte ranges: name files, not standard input');
+  if (settings.shard && settings.inputFormat === 'ndjson')
+    usageError(
+      cmd,
+      '--shard reads PGN: ndjson input is one game per line, for line-splitting engines (split -l, Spark, Hadoop)',
+    );
   const fenMixup = fenGivenAsFile(files);
   if (fenMixup !== undefined) usageError(cmd, fenMixup);
   if (settings.quiet !== true) announceTerminalInput(cmd, files);
@@ -43,7 +48,9 @@ function announceTerminalInput(cmd: Command, files: readonly string[]): void {
   const readsStdin = files.length === 0 || files.includes('-');
   if (!readsStdin || process.stdin.isTTY !== true) return;
   const end = process.platform === 'win32' ? 'Ctrl-Z then Enter' : 'Ctrl-D';
-  process.stderr.write(`forsyth ${cmd.name()}: reading PGN from standard input (end with ${end}; name files to read them instead, see --help)\n`);
+  process.stderr.write(
+    `forsyth ${cmd.name()}: reading PGN from standard input (end with ${end}; name files to read them instead, see --help)\n`,
+  );
 }
 
 /**
@@ -56,7 +63,10 @@ export function whereFilter(cmd: Command, expression: string): WhereFilter {
   const d = compiled.error;
   const line = expression.split(/\r\n|\r|\n/)[(d.line ?? 1) - 1] ?? '';
   const caret = `${' '.repeat(Math.max(0, (d.column ?? 1) - 1))}${'^'.repeat(Math.max(1, Math.min(d.length ?? 1, line.length - (d.column ?? 1) + 1)))}`;
-  cmd.error(`${formatDiagnostic(d, '--where')}\n  ${line}\n  ${caret}`, { exitCode: USAGE_EXIT, code: 'forsyth.usage' });
+  cmd.error(`${formatDiagnostic(d, '--where')}\n  ${line}\n  ${caret}`, {
+    exitCode: USAGE_EXIT,
+    code: 'forsyth.usage',
+  });
 }
 
 /** An fs error's message without the path it names (a temporary file's, for `-o`): `ENOENT: no such file or directory`. */

@@ -33,8 +33,21 @@ export const PEGGY_VERSION = '5.1.0';
 /** The compiler stages and passes of Peggy 5.1.0 that this plugin is placed among. */
 const EXPECTED_PASSES = {
   prepare: ['addImportedRules', 'reportInfiniteRecursion'],
-  check: ['reportUndefinedRules', 'reportDuplicateRules', 'reportDuplicateLabels', 'reportInfiniteRepetition', 'reportIncorrectPlucking', 'reportDuplicateImports'],
-  transform: ['fixLibraryNumbers', 'removeProxyRules', 'mergeCharacterClasses', 'removeUnusedRules', 'inferenceMatchResult'],
+  check: [
+    'reportUndefinedRules',
+    'reportDuplicateRules',
+    'reportDuplicateLabels',
+    'reportInfiniteRepetition',
+    'reportIncorrectPlucking',
+    'reportDuplicateImports',
+  ],
+  transform: [
+    'fixLibraryNumbers',
+    'removeProxyRules',
+    'mergeCharacterClasses',
+    'removeUnusedRules',
+    'inferenceMatchResult',
+  ],
   semantic: ['reportUnreachable'],
   generate: ['generateBytecode', 'generateJS'],
 };
@@ -43,14 +56,17 @@ const EXPECTED_PASSES = {
 const PREFIX = 'scan$';
 
 function fail(message) {
-  throw new Error(`grammar/scan-compiler.mjs: ${message}. It was written for peggy ${PEGGY_VERSION}; check what changed before you change the pin.`);
+  throw new Error(
+    `grammar/scan-compiler.mjs: ${message}. It was written for peggy ${PEGGY_VERSION}; check what changed before you change the pin.`,
+  );
 }
 
 /** Throws unless `version` and the stages and passes of `passes` are those of the pinned Peggy. */
 export function checkPeggy(version, passes) {
   if (version !== PEGGY_VERSION) fail(`peggy is ${version}`);
   const names = Object.fromEntries(Object.entries(passes).map(([stage, list]) => [stage, list.map((p) => p.name)]));
-  if (JSON.stringify(names) !== JSON.stringify(EXPECTED_PASSES)) fail(`peggy's compiler passes are ${JSON.stringify(names)}`);
+  if (JSON.stringify(names) !== JSON.stringify(EXPECTED_PASSES))
+    fail(`peggy's compiler passes are ${JSON.stringify(names)}`);
 }
 
 // ----- The AST -----
@@ -89,14 +105,19 @@ export function checkAst(ast) {
     for (const [field, kind] of Object.entries(shape)) {
       const v = node[field];
       const ok =
-        kind === 'node' ? typeof v === 'object' && v !== null
-        : kind === 'nodes' || kind === 'array' ? Array.isArray(v)
-        : kind === 'boolean?' ? v === undefined || typeof v === 'boolean'
-        : kind === 'object' ? typeof v === 'object' && v !== null
-        : typeof v === kind;
+        kind === 'node'
+          ? typeof v === 'object' && v !== null
+          : kind === 'nodes' || kind === 'array'
+            ? Array.isArray(v)
+            : kind === 'boolean?'
+              ? v === undefined || typeof v === 'boolean'
+              : kind === 'object'
+                ? typeof v === 'object' && v !== null
+                : typeof v === kind;
       if (!ok) fail(`AST node ${node.type} in ${where} has no ${kind} field ${field}`);
     }
-    if (node.type === 'labeled' && !(node.label === null || typeof node.label === 'string')) fail(`AST node labeled in ${where} has a label of type ${typeof node.label}`);
+    if (node.type === 'labeled' && !(node.label === null || typeof node.label === 'string'))
+      fail(`AST node labeled in ${where} has a label of type ${typeof node.label}`);
     for (const child of children(node)) visit(child, where);
     if (node.type === 'repeated' && node.delimiter != null) visit(node.delimiter, where);
   };
@@ -106,9 +127,12 @@ export function checkAst(ast) {
 
 function children(node) {
   switch (node.type) {
-    case 'choice': return node.alternatives;
-    case 'sequence': return node.elements;
-    default: return node.expression ? [node.expression] : [];
+    case 'choice':
+      return node.alternatives;
+    case 'sequence':
+      return node.elements;
+    default:
+      return node.expression ? [node.expression] : [];
   }
 }
 
@@ -127,8 +151,14 @@ function analyseRules(ast, startRules) {
     const visit = (node, isUsed, isSilent) => {
       switch (node.type) {
         case 'rule_ref':
-          if (isUsed && !used.has(node.name)) { used.add(node.name); changed = true; }
-          if (!isSilent && !loud.has(node.name)) { loud.add(node.name); changed = true; }
+          if (isUsed && !used.has(node.name)) {
+            used.add(node.name);
+            changed = true;
+          }
+          if (!isSilent && !loud.has(node.name)) {
+            loud.add(node.name);
+            changed = true;
+          }
           return;
         case 'repeated':
           visit(node.expression, isUsed, isSilent);
@@ -146,29 +176,40 @@ function analyseRules(ast, startRules) {
 /** The children of `node` with whether each one's value is observed and whether it is silent. */
 function childContexts(node, isUsed, isSilent) {
   switch (node.type) {
-    case 'named': return [[node.expression, isUsed, true]];
+    case 'named':
+      return [[node.expression, isUsed, true]];
     case 'simple_and':
-    case 'simple_not': return [[node.expression, false, true]];
+    case 'simple_not':
+      return [[node.expression, false, true]];
     case 'text':
-    case 'action': return [[node.expression, false, isSilent]]; // an action sees labels only
-    case 'labeled': return [[node.expression, isUsed || node.label !== null, isSilent]]; // a label is seen by later predicates too
+    case 'action':
+      return [[node.expression, false, isSilent]]; // an action sees labels only
+    case 'labeled':
+      return [[node.expression, isUsed || node.label !== null, isSilent]]; // a label is seen by later predicates too
     case 'sequence': {
       const picks = node.elements.some((e) => e.type === 'labeled' && e.pick);
       return node.elements.map((e) => [e, isUsed && (!picks || (e.type === 'labeled' && e.pick === true)), isSilent]);
     }
-    case 'choice': return node.alternatives.map((a) => [a, isUsed, isSilent]);
+    case 'choice':
+      return node.alternatives.map((a) => [a, isUsed, isSilent]);
     case 'optional':
     case 'zero_or_more':
     case 'one_or_more':
-    case 'group': return [[node.expression, isUsed, isSilent]];
-    default: return [];
+    case 'group':
+      return [[node.expression, isUsed, isSilent]];
+    default:
+      return [];
   }
 }
 
 /** True for a class this plugin can test by char code: no `i`, no `u`, only plain characters. */
 function simpleClass(node) {
   const oneUnit = (s) => typeof s === 'string' && s.length === 1;
-  return !node.ignoreCase && !node.unicode && node.parts.every((p) => (Array.isArray(p) ? p.length === 2 && p.every(oneUnit) : oneUnit(p)));
+  return (
+    !node.ignoreCase &&
+    !node.unicode &&
+    node.parts.every((p) => (Array.isArray(p) ? p.length === 2 && p.every(oneUnit) : oneUnit(p)))
+  );
 }
 
 // ----- Code generation -----
@@ -188,12 +229,18 @@ class Compiler {
   /** True when `node` is made only of classes, literals, `.` and the operators around them. */
   isRecogniser(node, stack = []) {
     switch (node.type) {
-      case 'class': return simpleClass(node);
-      case 'literal': return !node.ignoreCase;
-      case 'any': return true;
-      case 'sequence': return node.elements.every((e) => this.isRecogniser(e, stack));
-      case 'choice': return node.alternatives.every((a) => this.isRecogniser(a, stack));
-      case 'labeled': return node.label === null && !node.pick && this.isRecogniser(node.expression, stack);
+      case 'class':
+        return simpleClass(node);
+      case 'literal':
+        return !node.ignoreCase;
+      case 'any':
+        return true;
+      case 'sequence':
+        return node.elements.every((e) => this.isRecogniser(e, stack));
+      case 'choice':
+        return node.alternatives.every((a) => this.isRecogniser(a, stack));
+      case 'labeled':
+        return node.label === null && !node.pick && this.isRecogniser(node.expression, stack);
       case 'named':
       case 'text':
       case 'group':
@@ -201,14 +248,17 @@ class Compiler {
       case 'zero_or_more':
       case 'one_or_more':
       case 'simple_and':
-      case 'simple_not': return this.isRecogniser(node.expression, stack);
+      case 'simple_not':
+        return this.isRecogniser(node.expression, stack);
       case 'rule_ref': {
         const rule = this.byName.get(node.name);
         if (!rule || stack.includes(node.name)) return false;
-        if (!this.recogniser.has(node.name)) this.recogniser.set(node.name, this.isRecogniser(rule.expression, [...stack, node.name]));
+        if (!this.recogniser.has(node.name))
+          this.recogniser.set(node.name, this.isRecogniser(rule.expression, [...stack, node.name]));
         return this.recogniser.get(node.name);
       }
-      default: return false;
+      default:
+        return false;
     }
   }
 
@@ -218,14 +268,17 @@ class Compiler {
       case 'class':
       case 'any':
       case 'zero_or_more':
-      case 'one_or_more': return true;
-      case 'literal': return false;
+      case 'one_or_more':
+        return true;
+      case 'literal':
+        return false;
       case 'rule_ref': {
         if (seen.has(node.name)) return false;
         seen.add(node.name);
         return this.worthCompiling(this.byName.get(node.name).expression, seen);
       }
-      default: return children(node).some((c) => this.worthCompiling(c, seen));
+      default:
+        return children(node).some((c) => this.worthCompiling(c, seen));
     }
   }
 
@@ -233,10 +286,19 @@ class Compiler {
   rewrite(node, isUsed, isSilent) {
     if (!isUsed && isSilent && this.isRecogniser(node) && this.worthCompiling(node)) return this.scanNode(node);
     switch (node.type) {
-      case 'sequence': return this.rewriteSequence(node, isUsed, isSilent);
-      case 'choice': return { ...node, alternatives: childContexts(node, isUsed, isSilent).map(([c, u, s]) => this.rewrite(c, u, s)) };
+      case 'sequence':
+        return this.rewriteSequence(node, isUsed, isSilent);
+      case 'choice':
+        return {
+          ...node,
+          alternatives: childContexts(node, isUsed, isSilent).map(([c, u, s]) => this.rewrite(c, u, s)),
+        };
       case 'repeated':
-        return { ...node, expression: this.rewrite(node.expression, isUsed, isSilent), delimiter: node.delimiter == null ? node.delimiter : this.rewrite(node.delimiter, false, isSilent) };
+        return {
+          ...node,
+          expression: this.rewrite(node.expression, isUsed, isSilent),
+          delimiter: node.delimiter == null ? node.delimiter : this.rewrite(node.delimiter, false, isSilent),
+        };
       default: {
         const [ctx] = childContexts(node, isUsed, isSilent);
         return ctx ? { ...node, expression: this.rewrite(ctx[0], ctx[1], ctx[2]) } : node;
@@ -251,7 +313,8 @@ class Compiler {
     const elements = [];
     for (let i = 0; i < contexts.length; ) {
       let j = i;
-      if (compilable[i] && this.worthCompiling(contexts[i][0])) while (j + 1 < contexts.length && compilable[j + 1]) j++;
+      if (compilable[i] && this.worthCompiling(contexts[i][0]))
+        while (j + 1 < contexts.length && compilable[j + 1]) j++;
       if (j > i) {
         const run = contexts.slice(i, j + 1).map(([e]) => e);
         elements.push(this.scanNode({ type: 'sequence', elements: run, location: run[0].location }));
@@ -288,16 +351,23 @@ class Compiler {
   nullable(node) {
     switch (node.type) {
       case 'class':
-      case 'any': return false;
-      case 'literal': return node.value.length === 0;
-      case 'sequence': return node.elements.every((e) => this.nullable(e));
-      case 'choice': return node.alternatives.some((a) => this.nullable(a));
+      case 'any':
+        return false;
+      case 'literal':
+        return node.value.length === 0;
+      case 'sequence':
+        return node.elements.every((e) => this.nullable(e));
+      case 'choice':
+        return node.alternatives.some((a) => this.nullable(a));
       case 'optional':
       case 'zero_or_more':
       case 'simple_and':
-      case 'simple_not': return true;
-      case 'rule_ref': return this.nullable(this.byName.get(node.name).expression);
-      default: return this.nullable(node.expression);
+      case 'simple_not':
+        return true;
+      case 'rule_ref':
+        return this.nullable(this.byName.get(node.name).expression);
+      default:
+        return this.nullable(node.expression);
     }
   }
 
@@ -314,9 +384,12 @@ class Compiler {
 
   firstRanges(node) {
     switch (node.type) {
-      case 'class': return classRanges(node);
-      case 'any': return [[0, 0xffff]];
-      case 'literal': return node.value.length === 0 ? null : [[node.value.charCodeAt(0), node.value.charCodeAt(0)]];
+      case 'class':
+        return classRanges(node);
+      case 'any':
+        return [[0, 0xffff]];
+      case 'literal':
+        return node.value.length === 0 ? null : [[node.value.charCodeAt(0), node.value.charCodeAt(0)]];
       case 'sequence': {
         const out = [];
         for (const e of node.elements) {
@@ -341,9 +414,12 @@ class Compiler {
       case 'named':
       case 'text':
       case 'group':
-      case 'labeled': return this.firstRanges(node.expression);
-      case 'rule_ref': return this.firstRanges(this.byName.get(node.name).expression);
-      default: return null; // optional, zero_or_more, lookaheads: can match empty
+      case 'labeled':
+        return this.firstRanges(node.expression);
+      case 'rule_ref':
+        return this.firstRanges(this.byName.get(node.name).expression);
+      default:
+        return null; // optional, zero_or_more, lookaheads: can match empty
     }
   }
 
@@ -371,16 +447,23 @@ class Compiler {
   canFail(node) {
     switch (node.type) {
       case 'optional':
-      case 'zero_or_more': return false;
-      case 'sequence': return node.elements.some((e) => this.canFail(e));
-      case 'choice': return node.alternatives.every((a) => this.canFail(a));
+      case 'zero_or_more':
+        return false;
+      case 'sequence':
+        return node.elements.some((e) => this.canFail(e));
+      case 'choice':
+        return node.alternatives.every((a) => this.canFail(a));
       case 'text':
       case 'group':
       case 'named':
-      case 'labeled': return this.canFail(node.expression);
-      case 'rule_ref': return this.canFail(this.byName.get(node.name).expression);
-      case 'literal': return node.value.length > 0;
-      default: return true;
+      case 'labeled':
+        return this.canFail(node.expression);
+      case 'rule_ref':
+        return this.canFail(this.byName.get(node.name).expression);
+      case 'literal':
+        return node.value.length > 0;
+      default:
+        return true;
     }
   }
 
@@ -391,18 +474,26 @@ class Compiler {
   /** Statements that match `node` at `p` (moving `p` past it) or run `onFail` (leaving `p` anywhere). */
   gen(node, onFail) {
     switch (node.type) {
-      case 'class': return `if (${this.classTest(node)}) p++; else ${onFail}`;
-      case 'any': return `if (p < input.length) p++; else ${onFail}`;
+      case 'class':
+        return `if (${this.classTest(node)}) p++; else ${onFail}`;
+      case 'any':
+        return `if (p < input.length) p++; else ${onFail}`;
       case 'literal': {
         if (node.value.length === 0) return '';
         return `if (${literalTest(node.value)}) p += ${node.value.length}; else ${onFail}`;
       }
-      case 'sequence': return node.elements.map((e) => this.gen(e, onFail)).filter(Boolean).join('\n');
+      case 'sequence':
+        return node.elements
+          .map((e) => this.gen(e, onFail))
+          .filter(Boolean)
+          .join('\n');
       case 'labeled':
       case 'named':
       case 'text':
-      case 'group': return this.gen(node.expression, onFail);
-      case 'rule_ref': return this.gen(this.byName.get(node.name).expression, onFail);
+      case 'group':
+        return this.gen(node.expression, onFail);
+      case 'rule_ref':
+        return this.gen(this.byName.get(node.name).expression, onFail);
       case 'choice': {
         const done = this.label();
         const start = this.label();
@@ -417,8 +508,10 @@ class Compiler {
         const start = this.label();
         return `${out}: {\nconst ${start} = p;\n${this.gen(node.expression, `{ p = ${start}; break ${out}; }`)}\n}`;
       }
-      case 'zero_or_more': return this.star(node.expression);
-      case 'one_or_more': return `${this.gen(node.expression, onFail)}\n${this.star(node.expression)}`;
+      case 'zero_or_more':
+        return this.star(node.expression);
+      case 'one_or_more':
+        return `${this.gen(node.expression, onFail)}\n${this.star(node.expression)}`;
       case 'simple_and': {
         const start = this.label();
         return `{\nconst ${start} = p;\n${this.gen(node.expression, onFail)}\np = ${start};\n}`;
@@ -428,7 +521,8 @@ class Compiler {
         const start = this.label();
         return `{\nconst ${start} = p;\n${out}: {\n${this.gen(node.expression, `break ${out};`)}\n${onFail}\n}\np = ${start};\n}`;
       }
-      default: throw new Error(`not a recogniser: ${node.type}`); // isRecogniser said it was
+      default:
+        throw new Error(`not a recogniser: ${node.type}`); // isRecogniser said it was
     }
   }
 
@@ -437,7 +531,8 @@ class Compiler {
     const inner = unwrap(node, this.byName);
     if (inner.type === 'any') return 'p = input.length;';
     if (inner.type === 'class') {
-      const single = inner.inverted && inner.parts.length === 1 && !Array.isArray(inner.parts[0]) ? inner.parts[0] : null;
+      const single =
+        inner.inverted && inner.parts.length === 1 && !Array.isArray(inner.parts[0]) ? inner.parts[0] : null;
       if (single !== null) return `p = input.indexOf(${JSON.stringify(single)}, p);\nif (p < 0) p = input.length;`;
       return `while (${this.classTest(inner)}) p++;`;
     }
@@ -497,7 +592,13 @@ function complement(ranges) {
 /** `node` without the wrappers that do not change what it matches. */
 function unwrap(node, byName) {
   for (;;) {
-    if (node.type === 'group' || node.type === 'text' || node.type === 'named' || (node.type === 'labeled' && node.label === null)) node = node.expression;
+    if (
+      node.type === 'group' ||
+      node.type === 'text' ||
+      node.type === 'named' ||
+      (node.type === 'labeled' && node.label === null)
+    )
+      node = node.expression;
     else if (node.type === 'rule_ref') node = byName.get(node.name).expression;
     else return node;
   }
@@ -507,7 +608,10 @@ function unwrap(node, byName) {
 function literalTest(value) {
   if (value.length > 4) return `input.startsWith(${JSON.stringify(value)}, p)`;
   const end = value.length === 1 ? 'p < input.length' : `p + ${value.length} <= input.length`;
-  return [end, ...[...value].map((ch, i) => `input.charCodeAt(p${i === 0 ? '' : ` + ${i}`}) === ${ch.charCodeAt(0)}`)].join(' && ');
+  return [
+    end,
+    ...[...value].map((ch, i) => `input.charCodeAt(p${i === 0 ? '' : ` + ${i}`}) === ${ch.charCodeAt(0)}`),
+  ].join(' && ');
 }
 
 function indent(code) {
@@ -521,19 +625,32 @@ function indent(code) {
 function describe(node) {
   const d = (n) => {
     switch (n.type) {
-      case 'class': return `[${n.inverted ? '^' : ''}${n.parts.map((p) => (Array.isArray(p) ? `${esc(p[0])}-${esc(p[1])}` : esc(p))).join('')}]`;
-      case 'literal': return JSON.stringify(n.value);
-      case 'any': return '.';
-      case 'sequence': return n.elements.map(d).join(' ');
-      case 'choice': return `(${n.alternatives.map(d).join(' / ')})`;
-      case 'optional': return `${inner(n.expression)}?`;
-      case 'zero_or_more': return `${inner(n.expression)}*`;
-      case 'one_or_more': return `${inner(n.expression)}+`;
-      case 'simple_and': return `&${inner(n.expression)}`;
-      case 'simple_not': return `!${inner(n.expression)}`;
-      case 'text': return `$${inner(n.expression)}`;
-      case 'rule_ref': return n.name;
-      default: return d(n.expression);
+      case 'class':
+        return `[${n.inverted ? '^' : ''}${n.parts.map((p) => (Array.isArray(p) ? `${esc(p[0])}-${esc(p[1])}` : esc(p))).join('')}]`;
+      case 'literal':
+        return JSON.stringify(n.value);
+      case 'any':
+        return '.';
+      case 'sequence':
+        return n.elements.map(d).join(' ');
+      case 'choice':
+        return `(${n.alternatives.map(d).join(' / ')})`;
+      case 'optional':
+        return `${inner(n.expression)}?`;
+      case 'zero_or_more':
+        return `${inner(n.expression)}*`;
+      case 'one_or_more':
+        return `${inner(n.expression)}+`;
+      case 'simple_and':
+        return `&${inner(n.expression)}`;
+      case 'simple_not':
+        return `!${inner(n.expression)}`;
+      case 'text':
+        return `$${inner(n.expression)}`;
+      case 'rule_ref':
+        return n.name;
+      default:
+        return d(n.expression);
     }
   };
   const inner = (n) => (n.type === 'sequence' && n.elements.length > 1 ? `(${d(n)})` : d(n));
@@ -592,9 +709,11 @@ export function checkGenerated(ast) {
   if (!ast.scanCompiler) return;
   const code = ast.code.toString();
   if (!/function peg\$parse\(input, options\)/.test(code)) fail('the generated parse function no longer takes `input`');
-  if (!/\blet peg\$currPos\b/.test(code)) fail('the generated parser no longer keeps its position in `let peg$currPos`');
+  if (!/\blet peg\$currPos\b/.test(code))
+    fail('the generated parser no longer keeps its position in `let peg$currPos`');
   for (let i = 0; i < ast.scanCompiler.scans; i++) {
-    if (!code.includes(`${PREFIX}${i}(input, peg$currPos)`)) fail(`the predicate calling ${PREFIX}${i} is missing from the generated code`);
+    if (!code.includes(`${PREFIX}${i}(input, peg$currPos)`))
+      fail(`the predicate calling ${PREFIX}${i} is missing from the generated code`);
   }
 }
 
@@ -605,7 +724,11 @@ const scanCompiler = {
     const transform = config.passes.transform;
     // After mergeCharacterClasses (which joins `[a] / [b]`), before removeUnusedRules (which drops
     // rules only the scans used) and inferenceMatchResult (which must see the new predicates).
-    transform.splice(transform.findIndex((p) => p.name === 'removeUnusedRules'), 0, compileScans);
+    transform.splice(
+      transform.findIndex((p) => p.name === 'removeUnusedRules'),
+      0,
+      compileScans,
+    );
     config.passes.generate.push(checkGenerated);
   },
 };

@@ -7,14 +7,22 @@ import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('../dist/playground/', import.meta.url));
 const port = Number(process.env.PORT ?? 8080);
-const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.png': 'image/png' };
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.png': 'image/png',
+};
 
 if (!existsSync(join(dir, 'index.html'))) {
   console.error('forsyth playground: dist/playground/ is missing; run `npm run playground` first');
   process.exit(2);
 }
 createServer((request, response) => {
-  const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)).replace(/^(\.\.[/\\])+/, '');
+  const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)).replace(
+    /^(\.\.[/\\])+/,
+    '',
+  );
   const file = join(dir, path === '/' ? 'index.html' : path);
   if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
     response.writeHead(404).end('not found');

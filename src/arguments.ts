@@ -13,7 +13,8 @@ export function describeValue(value: unknown): string {
   if (typeof value === 'string') return `a string`;
   if (typeof value !== 'object') return `a ${typeof value}`;
   if (Array.isArray(value)) return 'an array';
-  if (value instanceof Uint8Array) return (value as { constructor?: { name?: string } }).constructor?.name === 'Buffer' ? 'a Buffer' : 'a Uint8Array';
+  if (value instanceof Uint8Array)
+    return (value as { constructor?: { name?: string } }).constructor?.name === 'Buffer' ? 'a Buffer' : 'a Uint8Array';
   const name = (value as { constructor?: { name?: string } }).constructor?.name;
   return name && name !== 'Object' ? `a ${name}` : 'an object';
 }
@@ -34,5 +35,6 @@ export function checkDepth(fn: string, value: unknown): void {
 }
 
 export function checkObject(fn: string, name: string, value: unknown): void {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw argumentError(fn, `${name} to be an object`, value);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw argumentError(fn, `${name} to be an object`, value);
 }

@@ -184,15 +184,19 @@ export class DiagnosticCap {
       const more = (this.counts.get(code) ?? 0) - MAX_DIAGNOSTICS_PER_CODE;
       const { offset, line, column, gameIndex } = first;
       notes.push(
-        diagnostic('DIAGNOSTICS_OMITTED', `and ${more} more ${code} in this game, not listed (the first ${MAX_DIAGNOSTICS_PER_CODE} are)`, {
-          ...(offset === undefined ? {} : { offset }),
-          ...(line === undefined ? {} : { line }),
-          ...(column === undefined ? {} : { column }),
-          ...(gameIndex === undefined ? {} : { gameIndex }),
-          excerpt: first.excerpt ?? '',
-          hint: 'the first one not listed is here; fix the ones listed and run again to see the rest',
-          severity: first.severity,
-        }),
+        diagnostic(
+          'DIAGNOSTICS_OMITTED',
+          `and ${more} more ${code} in this game, not listed (the first ${MAX_DIAGNOSTICS_PER_CODE} are)`,
+          {
+            ...(offset === undefined ? {} : { offset }),
+            ...(line === undefined ? {} : { line }),
+            ...(column === undefined ? {} : { column }),
+            ...(gameIndex === undefined ? {} : { gameIndex }),
+            excerpt: first.excerpt ?? '',
+            hint: 'the first one not listed is here; fix the ones listed and run again to see the rest',
+            severity: first.severity,
+          },
+        ),
       );
     }
     return notes;
@@ -303,7 +307,14 @@ function isControl(c: number): boolean {
   if (c < 0x20) return c !== 0x09;
   if (c < 0x7f) return false;
   if (c <= 0x9f) return true;
-  return c === 0x061c || c === 0x200e || c === 0x200f || (c >= 0x2028 && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069) || c === 0xfeff;
+  return (
+    c === 0x061c ||
+    c === 0x200e ||
+    c === 0x200f ||
+    (c >= 0x2028 && c <= 0x202e) ||
+    (c >= 0x2066 && c <= 0x2069) ||
+    c === 0xfeff
+  );
 }
 
 const SHORT_ESCAPES: Readonly<Record<number, string>> = { 10: '\\n', 13: '\\r' };

@@ -11,19 +11,64 @@ export type { Result, Checked, Diagnostic, DiagnosticCode, Severity } from './en
 export { formatDiagnostic, hasErrors } from './entry/diagnostics.js';
 
 export type { Color, Role, Square, Piece, Move, NormalMove, NullMove, Setup, Board } from './entry/chess.js';
-export { Position, INITIAL_FEN, initialPosition, legalMoves, play, isCheck, isCheckmate, isStalemate, parseUci, makeUci } from './entry/chess.js';
-export { parseFen, makeFen, type ParseFenOptions, type MakeFenOptions, type FenChange, type RepairedFen } from './entry/fen.js';
+export {
+  Position,
+  INITIAL_FEN,
+  initialPosition,
+  legalMoves,
+  play,
+  isCheck,
+  isCheckmate,
+  isStalemate,
+  parseUci,
+  makeUci,
+} from './entry/chess.js';
+export {
+  parseFen,
+  makeFen,
+  type ParseFenOptions,
+  type MakeFenOptions,
+  type FenChange,
+  type RepairedFen,
+} from './entry/fen.js';
 export { parseSan, makeSan, type SanError, type SanMove } from './entry/san.js';
 
 export type {
-  Game, MoveNode, MoveLine, Comment, Tag, Evaluation, Shape, GameResult, ResultToken, MoveNumber, Span,
-  GameChunk, WriteOptions, SevenTagName, CommentCommands, ParseOptions, GameOptions, ScannedTag,
+  Game,
+  MoveNode,
+  MoveLine,
+  Comment,
+  Tag,
+  Evaluation,
+  Shape,
+  GameResult,
+  ResultToken,
+  MoveNumber,
+  Span,
+  GameChunk,
+  WriteOptions,
+  SevenTagName,
+  CommentCommands,
+  ParseOptions,
+  GameOptions,
+  ScannedTag,
 } from './entry/pgn.js';
 export { parsePgn, writePgn, getTag } from './entry/pgn.js';
 
 export type {
-  ReplayOptions, FenOptions, EpMode, CastlingNotation, GameReplay, StartingPosition, VariantKind, BuildInput, NoMoveError,
-  FixedGame, MoveStyle, StyledWriteOptions, GameHashes,
+  ReplayOptions,
+  FenOptions,
+  EpMode,
+  CastlingNotation,
+  GameReplay,
+  StartingPosition,
+  VariantKind,
+  BuildInput,
+  NoMoveError,
+  FixedGame,
+  MoveStyle,
+  StyledWriteOptions,
+  GameHashes,
 } from './entry/replay.js';
 export { replay, PlyRecord } from './entry/replay.js';
 
@@ -38,7 +83,17 @@ export type { WhereFilter, WhereSubject, TimeControl, TimeControlClass } from '.
 export { ok, err, DIAGNOSTIC_CODES, LineIndex, diagnostic, escapeControls } from './entry/diagnostics.js';
 /** @deprecated moved to the forsyth/chess entry point */
 export {
-  COLORS, ROLES, isNullMove, parseSquare, squareName, isInsufficientMaterial, pieceAt, perft, perftDivide, polyglotKey, polyglotHex,
+  COLORS,
+  ROLES,
+  isNullMove,
+  parseSquare,
+  squareName,
+  isInsufficientMaterial,
+  pieceAt,
+  perft,
+  perftDivide,
+  polyglotKey,
+  polyglotHex,
 } from './entry/chess.js';
 /** @deprecated moved to the forsyth/fen entry point */
 export { makeBoardFen, repairFen, EP_MODES, CASTLING_NOTATIONS } from './entry/fen.js';
@@ -46,13 +101,32 @@ export { makeBoardFen, repairFen, EP_MODES, CASTLING_NOTATIONS } from './entry/f
 export { parseSanSyntax, resolveSan } from './entry/san.js';
 /** @deprecated moved to the forsyth/pgn entry point */
 export {
-  parseGame, locate, GameSplitter, splitGames, decodeTagValue, encodeTagValue, isTagName, isSevenTagName, SEVEN_TAG_ROSTER,
-  parseCommentCommands, scanTags,
+  parseGame,
+  locate,
+  GameSplitter,
+  splitGames,
+  decodeTagValue,
+  encodeTagValue,
+  isTagName,
+  isSevenTagName,
+  SEVEN_TAG_ROSTER,
+  parseCommentCommands,
+  scanTags,
 } from './entry/pgn.js';
 /** @deprecated moved to the forsyth/replay entry point */
 export {
-  startingPosition, variantKind, findTag, validate, buildGame, findMoveBetween, fixGame, writeStyledPgn, gameHash, gameHashes,
-  GameHashSet, LineHash,
+  startingPosition,
+  variantKind,
+  findTag,
+  validate,
+  buildGame,
+  findMoveBetween,
+  fixGame,
+  writeStyledPgn,
+  gameHash,
+  gameHashes,
+  GameHashSet,
+  LineHash,
 } from './entry/replay.js';
 /** @deprecated moved to the forsyth/diagram entry point */
 export { renderBoard, renderBoardSvg } from './entry/diagram.js';
@@ -60,5 +134,12 @@ export { renderBoard, renderBoardSvg } from './entry/diagram.js';
 export { classifyOpening, openingOfPosition, openingSubject, openingTable, openingKey } from './entry/openings.js';
 /** @deprecated moved to the forsyth/filter entry point */
 export {
-  compileWhere, whereString, gameSubject, chunkSubject, ratingOf, timeControlOf, timeControlClassOf, TIME_CONTROL_CLASSES,
+  compileWhere,
+  whereString,
+  gameSubject,
+  chunkSubject,
+  ratingOf,
+  timeControlOf,
+  timeControlClassOf,
+  TIME_CONTROL_CLASSES,
 } from './entry/filter.js';

@@ -29,7 +29,9 @@ function importsOf(file: string): string[] {
 /** `src/<layer>/…` of a relative import, or the package name of a bare one. */
 function target(file: string, specifier: string): string {
   if (!specifier.startsWith('.')) return specifier;
-  return relative(ROOT, resolve(dirname(file), specifier)).split('\\').join('/');
+  return relative(ROOT, resolve(dirname(file), specifier))
+    .split('\\')
+    .join('/');
 }
 
 /** The faces: the one file of a part that other parts may import. */
@@ -46,13 +48,37 @@ const LAYER_MAY_IMPORT: Record<string, readonly string[]> = {
   'src/replay/': ['src/replay/', CORE, PGN, 'src/result', 'src/diagnostics', 'src/arguments'],
   'src/openings/': ['src/openings/', CORE, 'src/replay/', PGN, 'src/filter/', 'src/result', 'src/diagnostics'],
   // The topic entry points (forsyth/fen, forsyth/pgn, …): faces of the parts, nothing of their own.
-  'src/entry/': [CORE, PGN, 'src/replay/', 'src/openings/', 'src/filter/index.js', 'src/diagram/', 'src/result', 'src/diagnostics'],
-  'src/node/': ['src/node/', PGN, 'src/index', 'src/result', 'src/diagnostics', 'src/arguments', 'node:', 'iconv-lite', 'fzstd', 'fflate'],
+  'src/entry/': [
+    CORE,
+    PGN,
+    'src/replay/',
+    'src/openings/',
+    'src/filter/index.js',
+    'src/diagram/',
+    'src/result',
+    'src/diagnostics',
+  ],
+  'src/node/': [
+    'src/node/',
+    PGN,
+    'src/index',
+    'src/result',
+    'src/diagnostics',
+    'src/arguments',
+    'node:',
+    'iconv-lite',
+    'fzstd',
+    'fflate',
+  ],
 };
 
 /** Every relative import of src/ as [importing file, imported file], both relative to the root. */
 function edges(files: readonly string[]): (readonly [string, string])[] {
-  return files.flatMap((f) => importsOf(f).filter((s) => s.startsWith('.')).map((s) => [relative(ROOT, f), target(f, s)] as const));
+  return files.flatMap((f) =>
+    importsOf(f)
+      .filter((s) => s.startsWith('.'))
+      .map((s) => [relative(ROOT, f), target(f, s)] as const),
+  );
 }
 
 describe('src/ dependency directions', () => {
@@ -116,7 +142,10 @@ describe('src/ dependency directions', () => {
   it('the entry points take the core and the PGN layer from their faces', () => {
     const entries = files.filter((f) => relative(ROOT, f).startsWith('src/entry/'));
     const targets = entries.flatMap((f) => importsOf(f).map((s) => target(f, s)));
-    for (const [part, face] of [['src/core/', CORE], ['src/pgn/', PGN]] as const) {
+    for (const [part, face] of [
+      ['src/core/', CORE],
+      ['src/pgn/', PGN],
+    ] as const) {
       const used = targets.filter((t) => t.startsWith(part));
       expect(used.length).toBeGreaterThan(0);
       expect(used.filter((t) => t !== face)).toEqual([]);
@@ -126,7 +155,9 @@ describe('src/ dependency directions', () => {
   it('keeps Node out of everything but src/node/', () => {
     const offending = files
       .filter((f) => !relative(ROOT, f).startsWith('src/node/'))
-      .filter((f) => importsOf(f).some((s) => s.startsWith('node:') || s === 'iconv-lite' || s === 'fzstd' || s === 'fflate'))
+      .filter((f) =>
+        importsOf(f).some((s) => s.startsWith('node:') || s === 'iconv-lite' || s === 'fzstd' || s === 'fflate'),
+      )
       .map((f) => relative(ROOT, f));
     expect(offending).toEqual([]);
   });

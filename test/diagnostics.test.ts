@@ -13,7 +13,10 @@ describe('countCodePoints', () => {
   it('gives the columns LineIndex reports', () => {
     const text = 'Réti 𝄞 {x}\r\nline 2';
     const index = new LineIndex(text);
-    expect(index.locate(text.indexOf('{'))).toEqual({ line: 1, column: countCodePoints(text, 0, text.indexOf('{')) + 1 });
+    expect(index.locate(text.indexOf('{'))).toEqual({
+      line: 1,
+      column: countCodePoints(text, 0, text.indexOf('{')) + 1,
+    });
     expect(index.locate(text.indexOf('{')).column).toBe(8);
     expect(index.locate(text.indexOf('2'))).toEqual({ line: 2, column: 6 });
   });

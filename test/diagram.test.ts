@@ -14,7 +14,11 @@ describe('renderBoard and renderBoardSvg', () => {
   });
 
   it('gives an SVG with 64 squares, one text per piece and the last move highlighted', () => {
-    const svg = renderBoardSvg({ placement: '4k3/8/8/8/4P3/8/8/4K3', turn: 'black', lastMove: { from: 'e2', to: 'e4', label: '1. e4' } });
+    const svg = renderBoardSvg({
+      placement: '4k3/8/8/8/4P3/8/8/4K3',
+      turn: 'black',
+      lastMove: { from: 'e2', to: 'e4', label: '1. e4' },
+    });
     expect(svg.match(/<rect class="square/g)).toHaveLength(64);
     expect(svg.match(/<text class="piece/g)).toHaveLength(3);
     // e2 and e4 are light squares (a1 is dark).
@@ -25,6 +29,8 @@ describe('renderBoard and renderBoardSvg', () => {
 
   it('refuses a placement that is not eight ranks of eight squares with a TypeError', () => {
     expect(() => renderBoardSvg({ placement: '8/8/8', turn: 'white' })).toThrow(TypeError);
-    expect(() => renderBoard({ placement: '9/8/8/8/8/8/8/8', turn: 'white' }, 'ascii')).toThrow(/not a FEN placement field/);
+    expect(() => renderBoard({ placement: '9/8/8/8/8/8/8/8', turn: 'white' }, 'ascii')).toThrow(
+      /not a FEN placement field/,
+    );
   });
 });

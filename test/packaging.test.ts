@@ -5,7 +5,16 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +48,9 @@ function npm(args: readonly string[], cwd: string): string {
  */
 function installTarball(tarball: string): void {
   mkdirSync(project, { recursive: true });
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, LockEntry>;
+  };
   const needed: string[] = [];
   const visit = (name: string): void => {
     if (needed.includes(name)) return;
@@ -53,14 +64,26 @@ function installTarball(tarball: string): void {
   const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
   const packages: Record<string, unknown> = {
     '': { name: 'scratch', dependencies: { forsyth: spec } },
-    'node_modules/forsyth': { version: PKG.version, resolved: spec, integrity, dependencies: PKG.dependencies, bin: PKG.bin },
+    'node_modules/forsyth': {
+      version: PKG.version,
+      resolved: spec,
+      integrity,
+      dependencies: PKG.dependencies,
+      bin: PKG.bin,
+    },
   };
   for (const name of needed) {
     const { dev: _dev, ...entry } = lock.packages[`node_modules/${name}`] as LockEntry;
     packages[`node_modules/${name}`] = entry;
   }
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'scratch', private: true, dependencies: { forsyth: spec } }));
-  writeFileSync(join(project, 'package-lock.json'), JSON.stringify({ name: 'scratch', lockfileVersion: 3, requires: true, packages }));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'scratch', private: true, dependencies: { forsyth: spec } }),
+  );
+  writeFileSync(
+    join(project, 'package-lock.json'),
+    JSON.stringify({ name: 'scratch', lockfileVersion: 3, requires: true, packages }),
+  );
   try {
     npm(['ci', '--offline', '--no-audit', '--no-fund'], project);
   } catch (error) {
@@ -76,7 +99,8 @@ function installTarball(tarball: string): void {
 let packed: string[] = [];
 
 beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist/src/index.js'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does it)');
+  if (!existsSync(join(ROOT, 'dist/src/index.js')))
+    throw new Error('dist/ is missing: run `npm run build` first (npm test does it)');
   const out = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], ROOT);
   const [info] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
   if (!info) throw new Error('npm pack printed nothing');
@@ -91,16 +115,35 @@ function node(args: readonly string[]): { status: number | null; stdout: string;
 
 describe('npm pack contents', () => {
   it('holds the library, its types, the generated parser and the CLI modules', () => {
-    for (const file of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/node/index.js', 'dist/src/node/index.d.ts', 'dist/src/pgn/generated/pgn-parser.js', 'dist/cli/bin.js', 'dist/cli/main.js', 'README.md', 'LICENSE', 'package.json']) {
+    for (const file of [
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'dist/src/node/index.js',
+      'dist/src/node/index.d.ts',
+      'dist/src/pgn/generated/pgn-parser.js',
+      'dist/cli/bin.js',
+      'dist/cli/main.js',
+      'README.md',
+      'LICENSE',
+      'package.json',
+    ]) {
       expect(packed).toContain(file);
     }
   });
 
   it('holds nothing a user does not run: no source maps, no grammar, no CLI declarations, no tests', () => {
     expect(packed.filter((p) => p.endsWith('.map'))).toEqual([]);
-    expect(packed.filter((p) => p.startsWith('grammar/') || p.startsWith('src/') || p.startsWith('test/') || p.startsWith('bench/'))).toEqual([]);
+    expect(
+      packed.filter(
+        (p) => p.startsWith('grammar/') || p.startsWith('src/') || p.startsWith('test/') || p.startsWith('bench/'),
+      ),
+    ).toEqual([]);
     expect(packed.filter((p) => p.startsWith('dist/cli/') && p.endsWith('.d.ts'))).toEqual([]);
-    const withMapComment = packed.filter((p) => p.endsWith('.js') && readFileSync(join(project, 'node_modules/forsyth', p), 'utf8').includes('sourceMappingURL'));
+    const withMapComment = packed.filter(
+      (p) =>
+        p.endsWith('.js') &&
+        readFileSync(join(project, 'node_modules/forsyth', p), 'utf8').includes('sourceMappingURL'),
+    );
     expect(withMapComment).toEqual([]);
   });
 
@@ -111,9 +154,12 @@ describe('npm pack contents', () => {
     for (const p of packed.filter((f) => f.endsWith('.js'))) {
       const text = readFileSync(join(project, 'node_modules/forsyth', p), 'utf8');
       // Static and dynamic imports, and require.resolve (the zstd WebAssembly decoder is loaded so).
-      for (const m of text.matchAll(/^(?:import|export)\s[^'"]*?from\s*['"]([^'".][^'"]*)['"]|\bimport\(\s*['"]([^'".][^'"]*)['"]\s*\)|\brequire\.resolve\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm)) {
+      for (const m of text.matchAll(
+        /^(?:import|export)\s[^'"]*?from\s*['"]([^'".][^'"]*)['"]|\bimport\(\s*['"]([^'".][^'"]*)['"]\s*\)|\brequire\.resolve\(\s*['"]([^'".][^'"]*)['"]\s*\)/gm,
+      )) {
         const name = (m[1] ?? m[2] ?? m[3]) as string;
-        if (!name.startsWith('node:')) bare.add(name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : (name.split('/')[0] as string));
+        if (!name.startsWith('node:'))
+          bare.add(name.startsWith('@') ? name.split('/').slice(0, 2).join('/') : (name.split('/')[0] as string));
       }
     }
     expect([...bare].sort()).toEqual(Object.keys(PKG.dependencies).sort());
@@ -139,8 +185,15 @@ describe('the installed package', () => {
 
   /** A value each topic entry point exports, and its `typeof`. */
   const ENTRY_VALUES: Record<string, string> = {
-    chess: 'legalMoves', fen: 'parseFen', san: 'parseSan', pgn: 'GameSplitter', replay: 'replay', openings: 'classifyOpening',
-    filter: 'compileWhere', diagram: 'renderBoard', diagnostics: 'formatDiagnostic',
+    chess: 'legalMoves',
+    fen: 'parseFen',
+    san: 'parseSan',
+    pgn: 'GameSplitter',
+    replay: 'replay',
+    openings: 'classifyOpening',
+    filter: 'compileWhere',
+    diagram: 'renderBoard',
+    diagnostics: 'formatDiagnostic',
   };
 
   it('gives every topic entry point (forsyth/fen, …) to require() and to import, the same values as the root', () => {
@@ -149,7 +202,10 @@ describe('the installed package', () => {
       join(project, 'entries.cjs'),
       [
         "const root = require('forsyth');",
-        ...names.map(([e, v]) => `console.log('${e}', typeof require('forsyth/${e}').${v}, require('forsyth/${e}').${v} === root.${v});`),
+        ...names.map(
+          ([e, v]) =>
+            `console.log('${e}', typeof require('forsyth/${e}').${v}, require('forsyth/${e}').${v} === root.${v});`,
+        ),
       ].join('\n'),
     );
     writeFileSync(
@@ -170,7 +226,10 @@ describe('the installed package', () => {
   });
 
   it('works with import from ESM', () => {
-    writeFileSync(join(project, 'use.mjs'), "import { INITIAL_FEN } from 'forsyth';\nimport { readGames } from 'forsyth/node';\nconsole.log(INITIAL_FEN, typeof readGames);\n");
+    writeFileSync(
+      join(project, 'use.mjs'),
+      "import { INITIAL_FEN } from 'forsyth';\nimport { readGames } from 'forsyth/node';\nconsole.log(INITIAL_FEN, typeof readGames);\n",
+    );
     const r = node(['use.mjs']);
     expect(r.stdout).toBe('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 function\n');
     expect(r.status).toBe(0);
@@ -178,7 +237,10 @@ describe('the installed package', () => {
 
   it('installs the forsyth executable, which reads a PGN file', () => {
     const bin = join(project, 'node_modules/.bin/forsyth');
-    const r = spawnSync(bin, ['fens', join(ROOT, 'test/fixtures/cli/fools-mate.pgn')], { cwd: project, encoding: 'utf8' });
+    const r = spawnSync(bin, ['fens', join(ROOT, 'test/fixtures/cli/fools-mate.pgn')], {
+      cwd: project,
+      encoding: 'utf8',
+    });
     expect(r.stdout.split('\n')[3]).toBe('rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3');
     expect(r.stderr).toBe('1 game read, 4 positions written, 0 errors, 0 warnings\n');
     expect(r.status).toBe(0);
@@ -187,44 +249,75 @@ describe('the installed package', () => {
   // Each setting compiles one file using both entries; `@ts-expect-error` proves the types are real
   // (were they `any`, the directive itself would be the error).
   const typeChecks = [
-    { name: 'moduleResolution node (node10), CommonJS', file: 'check.ts', options: { module: 'commonjs', moduleResolution: 'node' } },
-    { name: 'moduleResolution node16, ESM', file: 'check.mts', options: { module: 'node16', moduleResolution: 'node16' } },
-    { name: 'moduleResolution nodenext, CommonJS (require of ESM)', file: 'check.cts', options: { module: 'nodenext', moduleResolution: 'nodenext' } },
-    { name: 'module node20, CommonJS (require of ESM)', file: 'check.cts', options: { module: 'node20', moduleResolution: 'node16' } },
+    {
+      name: 'moduleResolution node (node10), CommonJS',
+      file: 'check.ts',
+      options: { module: 'commonjs', moduleResolution: 'node' },
+    },
+    {
+      name: 'moduleResolution node16, ESM',
+      file: 'check.mts',
+      options: { module: 'node16', moduleResolution: 'node16' },
+    },
+    {
+      name: 'moduleResolution nodenext, CommonJS (require of ESM)',
+      file: 'check.cts',
+      options: { module: 'nodenext', moduleResolution: 'nodenext' },
+    },
+    {
+      name: 'module node20, CommonJS (require of ESM)',
+      file: 'check.cts',
+      options: { module: 'node20', moduleResolution: 'node16' },
+    },
     { name: 'moduleResolution bundler', file: 'check.ts', options: { module: 'esnext', moduleResolution: 'bundler' } },
   ];
 
-  it.each(typeChecks)('has types under $name', ({ file, options }) => {
-    const dir = join(project, `types-${options.moduleResolution}-${options.module}`);
-    mkdirSync(dir, { recursive: true });
-    const source = [
-      "import { parseFen } from 'forsyth';",
-      "import { readPgn } from 'forsyth/node';",
-      "import { makeSan, type SanError } from 'forsyth/san';",
-      "import { GameSplitter } from 'forsyth/pgn';",
-      "const parsed = parseFen('8/8/8/8/8/8/8/8 w - - 0 1');",
-      'const ok: boolean = parsed.ok;',
-      "const kind: SanError['kind'] = 'illegal';",
-      'void kind;',
-      'void new GameSplitter();',
-      '// @ts-expect-error makeSan takes a Position and a move',
-      'makeSan(1, 2);',
-      '// @ts-expect-error a number is not a FEN',
-      'parseFen(42);',
-      '// @ts-expect-error readPgn takes a path or a stream, not a boolean',
-      'void readPgn(true);',
-      'export { ok };',
-    ].join('\n');
-    writeFileSync(join(dir, file), source);
-    writeFileSync(
-      join(dir, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { ...options, strict: true, noEmit: true, skipLibCheck: true, target: 'es2022', types: ['node'], typeRoots: [join(project, 'node_modules/@types')] }, files: [file] }),
-    );
-    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
-    const r = spawnSync(process.execPath, [tsc, '-p', dir], { cwd: dir, encoding: 'utf8' });
-    expect(r.stdout + r.stderr).toBe('');
-    expect(r.status).toBe(0);
-  }, 60_000);
+  it.each(typeChecks)(
+    'has types under $name',
+    ({ file, options }) => {
+      const dir = join(project, `types-${options.moduleResolution}-${options.module}`);
+      mkdirSync(dir, { recursive: true });
+      const source = [
+        "import { parseFen } from 'forsyth';",
+        "import { readPgn } from 'forsyth/node';",
+        "import { makeSan, type SanError } from 'forsyth/san';",
+        "import { GameSplitter } from 'forsyth/pgn';",
+        "const parsed = parseFen('8/8/8/8/8/8/8/8 w - - 0 1');",
+        'const ok: boolean = parsed.ok;',
+        "const kind: SanError['kind'] = 'illegal';",
+        'void kind;',
+        'void new GameSplitter();',
+        '// @ts-expect-error makeSan takes a Position and a move',
+        'makeSan(1, 2);',
+        '// @ts-expect-error a number is not a FEN',
+        'parseFen(42);',
+        '// @ts-expect-error readPgn takes a path or a stream, not a boolean',
+        'void readPgn(true);',
+        'export { ok };',
+      ].join('\n');
+      writeFileSync(join(dir, file), source);
+      writeFileSync(
+        join(dir, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: {
+            ...options,
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            target: 'es2022',
+            types: ['node'],
+            typeRoots: [join(project, 'node_modules/@types')],
+          },
+          files: [file],
+        }),
+      );
+      const tsc = join(ROOT, 'node_modules/typescript/bin/tsc');
+      const r = spawnSync(process.execPath, [tsc, '-p', dir], { cwd: dir, encoding: 'utf8' });
+      expect(r.stdout + r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    },
+    60_000,
+  );
 });
 
 describe('the forsyth executable', () => {
@@ -239,7 +332,10 @@ describe('the forsyth executable', () => {
    * Linux passes everything after the interpreter in a shebang as one argument. An `env` like
    * BusyBox's (no -S) then sees `-S node --max-semi-space-size=8` as an unknown option.
    */
-  function runShebang(line: string, args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
+  function runShebang(
+    line: string,
+    args: readonly string[],
+  ): { status: number | null; stdout: string; stderr: string } {
     const env = join(scratch, 'busybox-env');
     writeFileSync(
       env,
@@ -300,7 +396,10 @@ process.on('exit', () => {
       maxBuffer: 1 << 30,
     });
     expect(r.status).toBe(0);
-    const processes = readFileSync(report, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { execArgv: string[]; newSpaceMB: number });
+    const processes = readFileSync(report, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { execArgv: string[]; newSpaceMB: number });
     const program = processes.find((p) => p.execArgv.includes('--max-semi-space-size=8'));
     expect(program).toBeDefined();
     expect(program?.newSpaceMB).toBeLessThanOrEqual(16);
@@ -318,7 +417,10 @@ process.on('exit', () => {
 describe('npm install', () => {
   it('warns of no unsupported engine on this Node', () => {
     // --dry-run: the whole install is planned and checked (engines included), node_modules untouched.
-    const r = spawnSync('npm', ['ci', '--dry-run', '--offline', '--no-audit', '--no-fund'], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync('npm', ['ci', '--dry-run', '--offline', '--no-audit', '--no-fund'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(r.stdout + r.stderr).not.toContain('EBADENGINE');
     expect(r.status).toBe(0);
   }, 60_000);

@@ -5,8 +5,26 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  initialPosition, legalMoves, makeSan, parseFen, parsePgn, parseSan, parseUci, perft, perftDivide, pieceAt, play,
-  polyglotHex, replay, writePgn, validate, fixGame, buildGame, type Game, type Move, type Position,
+  initialPosition,
+  legalMoves,
+  makeSan,
+  parseFen,
+  parsePgn,
+  parseSan,
+  parseUci,
+  perft,
+  perftDivide,
+  pieceAt,
+  play,
+  polyglotHex,
+  replay,
+  writePgn,
+  validate,
+  fixGame,
+  buildGame,
+  type Game,
+  type Move,
+  type Position,
 } from '../src/index.js';
 
 const start = initialPosition();
@@ -14,11 +32,23 @@ const any = (value: unknown): never => value as never;
 
 describe('arguments checked at the call', () => {
   it.each([
-    ['parseFen(undefined)', () => parseFen(any(undefined)), /^parseFen: expected the FEN to be a string, got undefined/],
+    [
+      'parseFen(undefined)',
+      () => parseFen(any(undefined)),
+      /^parseFen: expected the FEN to be a string, got undefined/,
+    ],
     ['parseFen(42)', () => parseFen(any(42)), /got the number 42/],
     ['parsePgn(null)', () => parsePgn(any(null)), /^parsePgn: expected the PGN text to be a string, got null/],
-    ['parsePgn(Buffer)', () => parsePgn(any(Buffer.from('1. e4 *'))), /got a Buffer \(decode bytes first, or read files and streams with readPgn/],
-    ['perft(pos, NaN)', () => perft(start, Number.NaN), /^perft: expected depth to be a whole number of 0 or more, got NaN/],
+    [
+      'parsePgn(Buffer)',
+      () => parsePgn(any(Buffer.from('1. e4 *'))),
+      /got a Buffer \(decode bytes first, or read files and streams with readPgn/,
+    ],
+    [
+      'perft(pos, NaN)',
+      () => perft(start, Number.NaN),
+      /^perft: expected depth to be a whole number of 0 or more, got NaN/,
+    ],
     ['perft(pos, 1.5)', () => perft(start, 1.5), /got the number 1.5/],
     ['perft(pos, -1)', () => perft(start, -1), /got the number -1/],
     ['perftDivide(pos, NaN)', () => perftDivide(start, Number.NaN), /^perftDivide: expected depth/],
@@ -28,7 +58,11 @@ describe('arguments checked at the call', () => {
     ['parseUci(pos, 7)', () => parseUci(start, any(7)), /^parseUci: expected the UCI move to be a string/],
     ['makeSan(pos, undefined)', () => makeSan(start, any(undefined)), /^makeSan: expected the move to be an object/],
     ['pieceAt(pos, 64)', () => pieceAt(start, 64), /^pieceAt: expected a square 0-63/],
-    ['polyglotHex("fen")', () => polyglotHex(any('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')), /expected a Position/],
+    [
+      'polyglotHex("fen")',
+      () => polyglotHex(any('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')),
+      /expected a Position/,
+    ],
     ['replay(null)', () => replay(any(null)), /^replay: expected a Game/],
     ['writePgn({})', () => writePgn(any({})), /^writePgn: expected a Game/],
     ['validate(undefined)', () => validate(any(undefined)), /^validate: expected a Game/],
@@ -54,7 +88,7 @@ describe('play: no corrupt position from a bad move', () => {
     ['an unknown promotion', { from: 12, to: 28, promotion: 'dragon' }, /promotion to be one of/],
     ['an illegal move (e2-e5)', { from: 12, to: 36 }, /^play: the move e2e5 is not legal here/],
     ['taking the own king along (e1-e8)', { from: 4, to: 60 }, /e1e8 is not legal here/],
-    ['castling written as the king\'s two-square move', { from: 4, to: 6 }, /castling is king takes own rook/],
+    ["castling written as the king's two-square move", { from: 4, to: 6 }, /castling is king takes own rook/],
     ['a null move without null: true', { null: 1 }, /null move to be \{ null: true \}/],
   ])('%s: a TypeError', (_name, move, message) => {
     expect(() => play(start, move as Move)).toThrow(TypeError);
@@ -91,7 +125,13 @@ describe('a hand-made game whose variation leads back into its own line', () => 
 
   it('an ordinary game with variations is untouched', () => {
     const [game] = [...parsePgn('[Event "c"]\n\n1. e4 (1. d4 d5 (1... Nf6)) e5 *\n')];
-    expect([...replay(game as Game, { variations: true })].map((r) => r.path)).toEqual(['1', '1.1.1', '1.1.2', '1.1.2.1.1', '2']);
+    expect([...replay(game as Game, { variations: true })].map((r) => r.path)).toEqual([
+      '1',
+      '1.1.1',
+      '1.1.2',
+      '1.1.2.1.1',
+      '2',
+    ]);
     expect(writePgn(game as Game)).toContain('1. e4 (1. d4 d5 (1... Nf6)) 1... e5 *');
   });
 });

@@ -10,7 +10,16 @@
  * `exit N` says the same more briefly. Blank lines at the end of an output are not compared. Blocks without a prompt (install commands) are not run.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +32,8 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const work = join(scratch, 'work');
 mkdirSync(work);
 for (const entry of readdirSync(ROOT, { withFileTypes: true })) {
-  if (entry.isDirectory() && !entry.name.startsWith('.')) symlinkSync(join(ROOT, entry.name), join(work, entry.name), 'dir');
+  if (entry.isDirectory() && !entry.name.startsWith('.'))
+    symlinkSync(join(ROOT, entry.name), join(work, entry.name), 'dir');
 }
 
 interface ConsoleCommand {
@@ -85,7 +95,10 @@ function runBlock(example: ConsoleExample, name: string): Ran[] {
   const dir = join(scratch, name);
   spawnSync('mkdir', ['-p', bin, dir]);
   const shim = join(bin, 'forsyth');
-  writeFileSync(shim, `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'dist/cli/bin.js'))} "$@"\n`);
+  writeFileSync(
+    shim,
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'dist/cli/bin.js'))} "$@"\n`,
+  );
   chmodSync(shim, 0o755);
   const script = example.commands
     // `(exit $s)` hands the command's status on to the next command's `$?`.
@@ -96,7 +109,9 @@ function runBlock(example: ConsoleExample, name: string): Ran[] {
     env: { ...process.env, PATH: `${bin}:${process.env['PATH'] ?? ''}`, FORSYTH_DEBUG: '' },
   });
   return example.commands.map((_c, i) => ({
-    output: withoutTrailingBlankLines(readFileSync(join(dir, `${i}.out`), 'utf8') + readFileSync(join(dir, `${i}.err`), 'utf8')),
+    output: withoutTrailingBlankLines(
+      readFileSync(join(dir, `${i}.out`), 'utf8') + readFileSync(join(dir, `${i}.err`), 'utf8'),
+    ),
     code: Number(readFileSync(join(dir, `${i}.code`), 'utf8')),
   }));
 }
@@ -111,15 +126,25 @@ describe('README CLI examples', () => {
   it('reads a block as commands, their output and exit codes', () => {
     const block = '```console\n$ forsyth fen x\nline 1\nexit 1\n$ echo $?\n1\n```\n```console\nnpm install\n```\n';
     expect(consoleExamples(block)).toEqual([
-      { line: 1, commands: [{ command: 'forsyth fen x', output: 'line 1\n', exit: 1 }, { command: 'echo $?', output: '1\n' }] },
+      {
+        line: 1,
+        commands: [
+          { command: 'forsyth fen x', output: 'line 1\n', exit: 1 },
+          { command: 'echo $?', output: '1\n' },
+        ],
+      },
     ]);
   });
 
-  it.each(examples.map((e, i) => [e.line, e, i] as const))('the block at README line %i prints what it shows', (_line, example, i) => {
-    const ran = runBlock(example, `block-${i}`);
-    example.commands.forEach((c, k) => {
-      expect(`$ ${c.command}\n${ran[k]?.output}`).toBe(`$ ${c.command}\n${c.output}`);
-      if (c.exit !== undefined) expect(ran[k]?.code).toBe(c.exit);
-    });
-  }, 60_000);
+  it.each(examples.map((e, i) => [e.line, e, i] as const))(
+    'the block at README line %i prints what it shows',
+    (_line, example, i) => {
+      const ran = runBlock(example, `block-${i}`);
+      example.commands.forEach((c, k) => {
+        expect(`$ ${c.command}\n${ran[k]?.output}`).toBe(`$ ${c.command}\n${c.output}`);
+        if (c.exit !== undefined) expect(ran[k]?.code).toBe(c.exit);
+      });
+    },
+    60_000,
+  );
 });

@@ -33,7 +33,10 @@ function readmeExamples(markdown: string): Example[] {
 function run(code: string, name: string): string {
   const source = code
     .replaceAll("from 'forsyth/node'", `from '${join(ROOT, 'dist/src/node/index.js')}'`)
-    .replace(/from 'forsyth\/([a-z]+)'/g, (_all, entry: string) => `from '${join(ROOT, 'dist/src/entry', `${entry}.js`)}'`)
+    .replace(
+      /from 'forsyth\/([a-z]+)'/g,
+      (_all, entry: string) => `from '${join(ROOT, 'dist/src/entry', `${entry}.js`)}'`,
+    )
     .replaceAll("from 'forsyth'", `from '${join(ROOT, 'dist/src/index.js')}'`);
   const file = join(scratch, `${name}.mjs`);
   writeFileSync(file, source);
@@ -47,7 +50,10 @@ describe('README examples', () => {
     expect(examples.length).toBeGreaterThanOrEqual(6);
   });
 
-  it.each(examples.map((e, i) => [e.line, e, i] as const))('the example at README line %i prints what it says', (_line, example, i) => {
-    expect(run(example.code, `example-${i}`)).toBe(example.output);
-  });
+  it.each(examples.map((e, i) => [e.line, e, i] as const))(
+    'the example at README line %i prints what it says',
+    (_line, example, i) => {
+      expect(run(example.code, `example-${i}`)).toBe(example.output);
+    },
+  );
 });

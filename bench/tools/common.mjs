@@ -42,9 +42,7 @@ export function readText(file) {
 
 /** The one JSON line a tool prints. `maxRssKiB` is a fallback for when /usr/bin/time is missing. */
 export function report(fields) {
-  process.stdout.write(
-    JSON.stringify({ ...fields, maxRssKiB: process.resourceUsage().maxRSS }) + '\n',
-  );
+  process.stdout.write(JSON.stringify({ ...fields, maxRssKiB: process.resourceUsage().maxRSS }) + '\n');
 }
 
 /** A tool that cannot do a job says why and exits 0, so the harness prints a "skipped" row. */

@@ -5,7 +5,15 @@
  * The work is the library's `buildGame`; this file reads the inputs and prints.
  */
 import type { Command } from 'commander';
-import { buildGame, diagnostic, INITIAL_FEN, parseFen, type Checked, type Diagnostic, type Position } from '../../src/index.js';
+import {
+  buildGame,
+  diagnostic,
+  INITIAL_FEN,
+  parseFen,
+  type Checked,
+  type Diagnostic,
+  type Position,
+} from '../../src/index.js';
 import { outputClash } from '../inputs.js';
 import { interruption } from '../interrupt.js';
 import { readLines } from '../lines.js';
@@ -64,7 +72,12 @@ const MAX_LINE = 4096;
 const MAX_LINES = 100_000;
 
 /** The lines of --fens, read as they come; undefined (after reporting why) when they cannot make a game. */
-async function readFenLines(cmd: Command, path: string, label: string, reporter: DiagnosticReporter): Promise<string[] | undefined> {
+async function readFenLines(
+  cmd: Command,
+  path: string,
+  label: string,
+  reporter: DiagnosticReporter,
+): Promise<string[] | undefined> {
   const lines: string[] = [];
   try {
     for await (const input of readLines(path, MAX_LINE, { signal: interruption })) {
@@ -74,7 +87,14 @@ async function readFenLines(cmd: Command, path: string, label: string, reporter:
       }
       if (lines.length === MAX_LINES) {
         const message = `more than ${MAX_LINES} lines: no game has that many positions`;
-        reporter.report(diagnostic('BUILD_TOO_MANY_FENS', message, { line: input.line, column: 1, hint: 'one FEN per line, the positions of one game' }), label);
+        reporter.report(
+          diagnostic('BUILD_TOO_MANY_FENS', message, {
+            line: input.line,
+            column: 1,
+            hint: 'one FEN per line, the positions of one game',
+          }),
+          label,
+        );
         return undefined;
       }
       lines.push(input.text);
@@ -101,7 +121,9 @@ async function runBuild(options: BuildOptions, cmd: Command): Promise<number> {
     const clash = outputClash(options.output, { files, directories: [], problems: [] });
     if (clash !== undefined) usageError(cmd, clash);
   }
-  const reporter = new DiagnosticReporter((line) => process.stderr.write(`${line}\n`), { quiet: options.quiet === true });
+  const reporter = new DiagnosticReporter((line) => process.stderr.write(`${line}\n`), {
+    quiet: options.quiet === true,
+  });
   const tags: Record<string, string> = {};
   for (const { name, value } of options.tag ?? []) tags[name] = value;
   const chess960 = options.chess960 === true;

@@ -95,10 +95,15 @@ Exit codes: 0 exported; 1 problems in the input (the games are still written); 2
 
 /** `comments,nags` → ['comments', 'nags']. */
 export function parseStrip(value: string): StripPart[] {
-  const parts = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const parts = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const bad = parts.find((p) => !(STRIP_PARTS as readonly string[]).includes(p));
   if (bad !== undefined || parts.length === 0) {
-    throw new InvalidArgumentError(`expected a list of ${STRIP_PARTS.join(', ')}${bad === undefined ? '' : `, not "${bad}"`}`);
+    throw new InvalidArgumentError(
+      `expected a list of ${STRIP_PARTS.join(', ')}${bad === undefined ? '' : `, not "${bad}"`}`,
+    );
   }
   return parts as StripPart[];
 }
@@ -116,7 +121,10 @@ export function registerExport(program: Command): void {
     .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst), directories, or - for standard input', [])
     .option('--strip <parts>', `leave out some of: ${STRIP_PARTS.join(',')} (comma-separated)`, parseStrip)
     .option('--fix', 'add a missing SetUp tag, set Result from the termination marker, write canonical SAN')
-    .option('--match <fen|key>', 'only games whose main line reaches this position: a FEN, a placement with ? for any square, or a Polyglot key (16 hex digits)')
+    .option(
+      '--match <fen|key>',
+      'only games whose main line reaches this position: a FEN, a placement with ? for any square, or a Polyglot key (16 hex digits)',
+    )
     .option('--player <name>', 'only games with NAME in the White or Black tag (either colour, any case)')
     .option('--plies <range>', 'only games with this many main-line moves: N, A-B or A-', parsePlyRange)
     .option('--checkmate', 'only games ending in checkmate')
@@ -128,13 +136,22 @@ export function registerExport(program: Command): void {
     .option('--dedupe', 'drop games with the same start position and main line as an earlier one')
     .option('--duplicates <file>', 'write the dropped duplicates to FILE (implies --dedupe)')
     .option('--drop-truncated', 'also drop games whose main line is the beginning of another game (implies --dedupe)')
-    .addOption(new Option('--split <n>', 'write N games per file: -o games.pgn gives games-1.pgn, games-2.pgn, …').argParser(parsePositiveInt).conflicts('splitBy'))
+    .addOption(
+      new Option('--split <n>', 'write N games per file: -o games.pgn gives games-1.pgn, games-2.pgn, …')
+        .argParser(parsePositiveInt)
+        .conflicts('splitBy'),
+    )
     .option('--split-by <tag>', 'one file per value of TAG: -o games.pgn gives games-<value>.pgn', parseTagName)
     .option('--add-eco', 'add ECO and Opening tags from the position the game reaches (kept where present)')
     .option('--overwrite-eco', 'with --add-eco: replace ECO and Opening tags already there')
     .option('--add-plycount', 'add (or correct) a PlyCount tag: the number of main-line moves')
     .option('--add-hashcode', 'add a HashCode tag: the game hash of --dedupe (16 hex digits)')
-    .addOption(new Option('--moves <style>', 'movetext: canonical SAN, long algebraic (e2e4, a7a8Q) or UCI (main line only)').choices(MOVE_STYLES))
+    .addOption(
+      new Option(
+        '--moves <style>',
+        'movetext: canonical SAN, long algebraic (e2e4, a7a8Q) or UCI (main line only)',
+      ).choices(MOVE_STYLES),
+    )
     .option('--fencomments', 'add a { FEN } comment after every move');
   addInputOptions(cmd);
   cmd.addHelpText('after', EXAMPLES).action(async (files: string[], options: ExportOptions, self: Command) => {
@@ -147,7 +164,13 @@ type Destination = 'written' | 'duplicate' | 'truncated' | 'rest';
 
 /** A game the reader skipped (too large) holds nothing of the input: writing it would invent one. */
 function isEmpty(game: Game): boolean {
-  return game.tags.length === 0 && game.comments.length === 0 && game.moves.length === 0 && game.finalComments.length === 0 && game.result === undefined;
+  return (
+    game.tags.length === 0 &&
+    game.comments.length === 0 &&
+    game.moves.length === 0 &&
+    game.finalComments.length === 0 &&
+    game.result === undefined
+  );
 }
 
 class Tally {
@@ -157,26 +180,38 @@ class Tally {
     const { written, duplicate, truncated, rest } = this.counts;
     const parts = [`${written} written${split ? ` to ${split.paths.length} files` : ''}`];
     if (options.dedupe === true || options.duplicates !== undefined || options.dropTruncated === true) {
-      parts.push(`${duplicate} duplicates${options.dropTruncated === true ? `, ${truncated} truncated copies` : ''}${options.duplicates ? ` (to ${options.duplicates})` : ' (dropped)'}`);
+      parts.push(
+        `${duplicate} duplicates${options.dropTruncated === true ? `, ${truncated} truncated copies` : ''}${options.duplicates ? ` (to ${options.duplicates})` : ' (dropped)'}`,
+      );
     }
-    if (rest > 0 || options.rest !== undefined) parts.push(`${rest} not selected${options.rest ? ` (to ${options.rest})` : ' (dropped)'}`);
+    if (rest > 0 || options.rest !== undefined)
+      parts.push(`${rest} not selected${options.rest ? ` (to ${options.rest})` : ' (dropped)'}`);
     return `export: ${parts.join(', ')}`;
   }
 }
 
 function checkUsage(cmd: Command, files: readonly string[], options: ExportOptions): void {
-  if ((options.split !== undefined || options.splitBy !== undefined) && (options.output === undefined || options.output === '-')) {
+  if (
+    (options.split !== undefined || options.splitBy !== undefined) &&
+    (options.output === undefined || options.output === '-')
+  ) {
     usageError(cmd, '--split and --split-by name their files after -o FILE (e.g. -o games.pgn)');
   }
   if (options.dropTruncated === true && (files.length === 0 || files.includes('-'))) {
     usageError(cmd, '--drop-truncated reads the inputs three times: name files, not standard input');
   }
   if (options.overwriteEco === true && options.addEco !== true) usageError(cmd, '--overwrite-eco goes with --add-eco');
-  const outputs = [options.output, options.rest, options.duplicates].filter((p): p is string => p !== undefined && p !== '-');
+  const outputs = [options.output, options.rest, options.duplicates].filter(
+    (p): p is string => p !== undefined && p !== '-',
+  );
   if (new Set(outputs).size < outputs.length) usageError(cmd, '-o, --rest and --duplicates must name different files');
 }
 
-function openGameFile(cmd: Command, path: string | undefined, refuse: (path: string) => string | undefined): GameFile | undefined {
+function openGameFile(
+  cmd: Command,
+  path: string | undefined,
+  refuse: (path: string) => string | undefined,
+): GameFile | undefined {
   if (path === undefined) return undefined;
   const why = refuse(path);
   if (why !== undefined) usageError(cmd, why);
@@ -201,9 +236,12 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
   const rest = openGameFile(cmd, options.rest, refuse);
   const duplicates = openGameFile(cmd, options.duplicates, refuse);
   const split = splitting ? new SplitFiles(options.output as string, splitRule(options), refuse) : undefined;
-  const closeAll = (commit: boolean) => Promise.all([rest?.close(commit), duplicates?.close(commit), split?.close(commit)]);
+  const closeAll = (commit: boolean) =>
+    Promise.all([rest?.close(commit), duplicates?.close(commit), split?.close(commit)]);
   const dedupe = options.dedupe === true || options.duplicates !== undefined || options.dropTruncated === true;
-  const deduper = dedupe ? new Deduper(options.dropTruncated === true ? await truncatedCopies(session.files, options.encoding) : undefined) : undefined;
+  const deduper = dedupe
+    ? new Deduper(options.dropTruncated === true ? await truncatedCopies(session.files, options.encoding) : undefined)
+    : undefined;
   const tally = new Tally();
   const settings: ExportSettings = {
     options: plainOptions(options),
@@ -224,15 +262,24 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
       if (destination === 'written') {
         const selected = result.selected as SelectedGame;
         problems = selected.problems;
-        for (const change of selected.changes) process.stderr.write(`${item.file.name}: game ${item.number}: ${change}\n`);
-        if (split === undefined) writeToSession(session, selected.text, tally.counts.written > 1 || continuesShard(session, item.number));
+        for (const change of selected.changes)
+          process.stderr.write(`${item.file.name}: game ${item.number}: ${change}\n`);
+        if (split === undefined)
+          writeToSession(session, selected.text, tally.counts.written > 1 || continuesShard(session, item.number));
         else {
           // Split by the tags as written (after --add-eco, --fix).
           const file = split.fileFor(selected.splitValue);
           await file.write(selected.text);
           if (split.overflowed && !warnedOverflow) {
             warnedOverflow = true;
-            session.report({ code: 'USAGE', severity: 'warning', message: `--split-by ${options.splitBy}: more than ${MAX_SPLIT_FILES} values; the games of further values go to ${file.path}` }, item.file.name);
+            session.report(
+              {
+                code: 'USAGE',
+                severity: 'warning',
+                message: `--split-by ${options.splitBy}: more than ${MAX_SPLIT_FILES} values; the games of further values go to ${file.path}`,
+              },
+              item.file.name,
+            );
           }
         }
       } else {
@@ -249,7 +296,9 @@ async function runExport(files: string[], options: ExportOptions, cmd: Command):
     const code = (error as { code?: unknown } | null)?.code;
     if (!(error instanceof RefusedOutput) && typeof code !== 'string') throw error;
     await closeAll(false);
-    process.stderr.write(`forsyth: ${error instanceof RefusedOutput ? error.message : `cannot write: ${fsMessage(error as Error)}`}\n`);
+    process.stderr.write(
+      `forsyth: ${error instanceof RefusedOutput ? error.message : `cannot write: ${fsMessage(error as Error)}`}\n`,
+    );
     await session.finish();
     return 2;
   }
@@ -270,11 +319,18 @@ function sessionSettings(options: ExportOptions, splitting: boolean, ownWhere: b
 }
 
 function splitRule(options: ExportOptions): SplitRule {
-  return options.split !== undefined ? { kind: 'count', size: options.split } : { kind: 'tag', name: options.splitBy as string };
+  return options.split !== undefined
+    ? { kind: 'count', size: options.split }
+    : { kind: 'tag', name: options.splitBy as string };
 }
 
 /** Which output a game goes to: filters first, then --first, then duplicates. */
-function route(game: ExportedGame & { kind: 'game' }, deduper: Deduper | undefined, options: ExportOptions, tally: Tally): Destination {
+function route(
+  game: ExportedGame & { kind: 'game' },
+  deduper: Deduper | undefined,
+  options: ExportOptions,
+  tally: Tally,
+): Destination {
   if (!game.passes) return 'rest';
   if (options.first !== undefined && tally.counts.written >= options.first) return 'rest';
   if (deduper === undefined) return 'written';
@@ -350,7 +406,14 @@ export function exportOfGame(settings: ExportSettings): (game: Game) => Exported
     // The plain text only where it may be needed: a game that fails goes to --rest; one that
     // passes may still be a duplicate or past --first.
     const plain = settings.plain && (!passes || dedupe || options.first !== undefined) ? writePgn(game) : undefined;
-    return { kind: 'game', passes, problems, ...(hashes && { hashes }), ...(selected && { selected }), ...(plain !== undefined && { plain }) };
+    return {
+      kind: 'game',
+      passes,
+      problems,
+      ...(hashes && { hashes }),
+      ...(selected && { selected }),
+      ...(plain !== undefined && { plain }),
+    };
   };
 }
 
@@ -372,7 +435,12 @@ function writeToSession(session: Session, text: string, afterAnother: boolean): 
 }
 
 /** A selected game's PGN: fixed, tagged and styled as asked; `problems` gets --fix's diagnostics. */
-function selectedPgn(original: Game, options: ExportGameOptions, problems: Diagnostic[], tellChange: (change: string) => void): { game: Game; text: string } {
+function selectedPgn(
+  original: Game,
+  options: ExportGameOptions,
+  problems: Diagnostic[],
+  tellChange: (change: string) => void,
+): { game: Game; text: string } {
   let game = original;
   if (options.fix) {
     const fixed = fixGame(game);
@@ -397,7 +465,8 @@ function addedTags(game: Game, options: ExportGameOptions): Game {
   const set = new Map<string, string>();
   if (options.addEco === true) {
     const opening = classifyOpening(game);
-    const keep = (name: string) => options.overwriteEco !== true && !['', '?'].includes((findTag(game, name)?.value ?? '').trim());
+    const keep = (name: string) =>
+      options.overwriteEco !== true && !['', '?'].includes((findTag(game, name)?.value ?? '').trim());
     if (opening !== undefined) {
       if (!keep('ECO')) set.set('ECO', opening.eco);
       if (!keep('Opening')) set.set('Opening', opening.name);

@@ -7,8 +7,16 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import {
-  CASTLING_NOTATIONS, EP_MODES, INITIAL_FEN, makeFen, parseFen, renderBoard,
-  type CastlingNotation, type Diagnostic, type EpMode, type Position,
+  CASTLING_NOTATIONS,
+  EP_MODES,
+  INITIAL_FEN,
+  makeFen,
+  parseFen,
+  renderBoard,
+  type CastlingNotation,
+  type Diagnostic,
+  type EpMode,
+  type Position,
 } from '../../src/index.js';
 import { interruption, windDownOnInterrupt } from '../interrupt.js';
 import { readLines, type InputLine } from '../lines.js';
@@ -56,14 +64,23 @@ export function registerFen(program: Command): void {
     .command('fen')
     .description('validate and normalise FENs (arguments, or one per line of standard input)')
     .argument('[fens...]', 'FENs in quotes, or "startpos"; none or -: read one per line from standard input')
-    .addOption(new Option('-f, --format <format>', 'text or json (one object per input)').choices(['text', 'json']).default('text'))
+    .addOption(
+      new Option('-f, --format <format>', 'text or json (one object per input)')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
     .option('--chess960', 'read castling rights as Chess960 (Shredder-FEN and X-FEN letters are detected anyway)')
     .option('--strict', 'refuse the lenient repairs (missing counters, extra spaces, …): errors instead of warnings')
     .addOption(
-      new Option('--castling <notation>', 'write castling as KQkq, Shredder-FEN (HAha) or X-FEN').choices(CASTLING_NOTATIONS),
+      new Option('--castling <notation>', 'write castling as KQkq, Shredder-FEN (HAha) or X-FEN').choices(
+        CASTLING_NOTATIONS,
+      ),
     )
     .addOption(
-      new Option('--ep <mode>', 'write the en passant square after every double push, when a pawn can take, or when the capture is legal')
+      new Option(
+        '--ep <mode>',
+        'write the en passant square after every double push, when a pawn can take, or when the capture is legal',
+      )
         .choices(EP_MODES)
         .default('always'),
     )
@@ -71,12 +88,14 @@ export function registerFen(program: Command): void {
     .option('-q, --quiet', 'show errors only, no warnings')
     .addHelpText('after', EXAMPLES)
     .action(async (fens: string[], options: FenCommandOptions, cmd: Command) => {
-      if (options.board && options.format === 'json') usageError(cmd, '--board prints diagrams in text format only, not with --format json');
+      if (options.board && options.format === 'json')
+        usageError(cmd, '--board prints diagrams in text format only, not with --format json');
       const fromStdin = fens.length === 0 || (fens.length === 1 && fens[0] === '-');
       if (!fromStdin && fens.includes('-')) usageError(cmd, '- (standard input) goes alone, without FEN arguments');
       const fileMixup = fromStdin ? undefined : fileGivenAsFen(fens, (text) => parseFen(text).ok);
       if (fileMixup !== undefined) usageError(cmd, fileMixup);
-      if (fromStdin && process.stdin.isTTY) usageError(cmd, 'no FEN given: pass FENs as arguments, or pipe them in one per line');
+      if (fromStdin && process.stdin.isTTY)
+        usageError(cmd, 'no FEN given: pass FENs as arguments, or pipe them in one per line');
       const out = BufferedWriter.open(undefined);
       const inputs = fromStdin ? stdinLines(() => out.flush()) : arrayLines(fens);
       process.exitCode = await runFen(inputs, out, options);
@@ -106,8 +125,14 @@ function problemJson(d: Diagnostic): Record<string, unknown> {
   };
 }
 
-async function runFen(inputs: AsyncIterable<InputLine>, out: BufferedWriter, options: FenCommandOptions): Promise<number> {
-  const reporter = new DiagnosticReporter((line) => process.stderr.write(`${line}\n`), { quiet: options.quiet === true });
+async function runFen(
+  inputs: AsyncIterable<InputLine>,
+  out: BufferedWriter,
+  options: FenCommandOptions,
+): Promise<number> {
+  const reporter = new DiagnosticReporter((line) => process.stderr.write(`${line}\n`), {
+    quiet: options.quiet === true,
+  });
   const readOptions = { ...(options.chess960 ? { chess960: true } : {}), ...(options.strict ? { strict: true } : {}) };
   const writeOptions = { ep: options.ep, ...(options.castling ? { castling: options.castling } : {}) };
   let invalid = 0;
@@ -115,7 +140,8 @@ async function runFen(inputs: AsyncIterable<InputLine>, out: BufferedWriter, opt
     if (input.tooLong) {
       invalid++;
       const d = tooLongLine(input, MAX_LINE);
-      if (options.format === 'json') out.line(JSON.stringify({ input: null, valid: false, fen: null, problems: [problemJson(d)] }));
+      if (options.format === 'json')
+        out.line(JSON.stringify({ input: null, valid: false, fen: null, problems: [problemJson(d)] }));
       else {
         await out.flush();
         reporter.report(d, 'input');
@@ -128,7 +154,9 @@ async function runFen(inputs: AsyncIterable<InputLine>, out: BufferedWriter, opt
     const fen = parsed.ok ? makeFen(parsed.value, writeOptions) : undefined;
     if (!parsed.ok) invalid++;
     if (options.format === 'json') {
-      out.line(JSON.stringify({ input: input.text, valid: parsed.ok, fen: fen ?? null, problems: problems.map(problemJson) }));
+      out.line(
+        JSON.stringify({ input: input.text, valid: parsed.ok, fen: fen ?? null, problems: problems.map(problemJson) }),
+      );
       await out.flushIfFull();
       continue;
     }

@@ -29,7 +29,10 @@ export function registerFens(program: Command): void {
   const cmd = program
     .command('fens')
     .description('print the FEN after every ply of every game')
-    .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input')
+    .argument(
+      '[files...]',
+      'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input',
+    )
     .option('--start', 'also print the starting position (ply 0)');
   addJobsOption(cmd);
   addPositionOptions(cmd);
@@ -56,7 +59,14 @@ async function runFens(files: string[], options: FensOptions, cmd: Command): Pro
     ...(table ? { table: withJobs(table, options.format, options.jobs) } : {}),
   };
   const task = { command: 'fens', settings } as const;
-  const rows = await openRowOutput(cmd, session, options, settings.columns, table, await shardContinues(session, task, options.format === 'text'));
+  const rows = await openRowOutput(
+    cmd,
+    session,
+    options,
+    settings.columns,
+    table,
+    await shardContinues(session, task, options.format === 'text'),
+  );
   session.countPositions(() => rows.written);
   await runGames(session, task, options.jobs, async (output, file) => {
     rows.emit(output);

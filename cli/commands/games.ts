@@ -23,8 +23,23 @@ interface GamesOptions extends InputOptions {
 
 /** The tag columns of lichess's Parquet shards, the default of --tags. */
 export const LICHESS_TAGS = [
-  'Event', 'Site', 'White', 'Black', 'Result', 'WhiteTitle', 'BlackTitle', 'WhiteElo', 'BlackElo', 'WhiteRatingDiff',
-  'BlackRatingDiff', 'UTCDate', 'UTCTime', 'ECO', 'Opening', 'Termination', 'TimeControl',
+  'Event',
+  'Site',
+  'White',
+  'Black',
+  'Result',
+  'WhiteTitle',
+  'BlackTitle',
+  'WhiteElo',
+  'BlackElo',
+  'WhiteRatingDiff',
+  'BlackRatingDiff',
+  'UTCDate',
+  'UTCTime',
+  'ECO',
+  'Opening',
+  'Termination',
+  'TimeControl',
 ] as const;
 
 const EXAMPLES = `
@@ -38,8 +53,15 @@ export function registerGames(program: Command): void {
   const cmd = program
     .command('games')
     .description('one record per game: tags, start FEN, SAN and UCI arrays, clocks, evals, result, problems')
-    .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input')
-    .addOption(new Option('-f, --format <format>', 'output format (parquet needs -o FILE)').choices(['ndjson', 'parquet']).default('ndjson'))
+    .argument(
+      '[files...]',
+      'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input',
+    )
+    .addOption(
+      new Option('-f, --format <format>', 'output format (parquet needs -o FILE)')
+        .choices(['ndjson', 'parquet'])
+        .default('ndjson'),
+    )
     .option('--tags <names>', `the tag columns (default: lichess's ${LICHESS_TAGS.join(',')})`, parseNameList)
     .option('--game-id <tag>', 'the `game` column from this tag (lichess Site: the game code) instead of FILE#N')
     .option('--no-movetext', 'leave out the movetext column');
@@ -104,7 +126,15 @@ function gameColumns(options: GamesSettings): GameColumn[] {
     { name: 'eval_cp', type: 'nullable-ints', value: (g) => g.evalCp },
     { name: 'eval_mate', type: 'nullable-ints', value: (g) => g.evalMate },
     // `result` (the tag, else the marker) unless the Result tag is a column already.
-    ...(tags.includes('Result') ? [] : [{ name: 'result', type: 'string', value: (g: GameRecord) => tagOf(g.game, 'Result') ?? g.game.result?.value ?? null } as const]),
+    ...(tags.includes('Result')
+      ? []
+      : [
+          {
+            name: 'result',
+            type: 'string',
+            value: (g: GameRecord) => tagOf(g.game, 'Result') ?? g.game.result?.value ?? null,
+          } as const,
+        ]),
     // Errors and warnings (info diagnostics, such as the encoding used, are not problems).
     { name: 'problems', type: 'int', value: (g) => g.diagnostics.filter((d) => d.severity !== 'info').length },
   ];
@@ -155,10 +185,10 @@ function recordOf(game: Game, file: string, idTag: string | undefined): GameReco
   };
 }
 
-
 async function runGamesCommand(files: string[], options: GamesOptions, cmd: Command): Promise<number> {
   const parquet = options.format === 'parquet';
-  if (parquet && (options.output === undefined || options.output === '-')) usageError(cmd, '--format parquet writes a file: give it with -o FILE');
+  if (parquet && (options.output === undefined || options.output === '-'))
+    usageError(cmd, '--format parquet writes a file: give it with -o FILE');
   const session = await openSession(cmd, files, parquet ? { ...options, output: '-' } : options);
   const columns = gameColumns(options);
   let sink: ParquetSink | undefined;
@@ -172,7 +202,11 @@ async function runGamesCommand(files: string[], options: GamesOptions, cmd: Comm
     process.once('exit', () => opened.abandon());
   }
   const keys = columns.map((c, i) => `${i === 0 ? '{' : ','}${jsonText(c.name)}:`);
-  const settings: GamesSettings = { movetext: options.movetext, ...(options.tags && { tags: options.tags }), ...(options.gameId !== undefined && { gameId: options.gameId }) };
+  const settings: GamesSettings = {
+    movetext: options.movetext,
+    ...(options.tags && { tags: options.tags }),
+    ...(options.gameId !== undefined && { gameId: options.gameId }),
+  };
   for await (const { item, result } of gamesDone(session, { command: 'games', settings }, gameRowOf(settings))) {
     if (sink) sink.add(result.values.map((v) => [v]));
     else session.writer.line(result.values.map((v, i) => `${keys[i]}${json(v)}`).join('') + '}');

@@ -4,7 +4,16 @@
  * `tail -n 1`; `--divide` first prints one `move: count` line per root move (UCI, sorted).
  */
 import type { Command } from 'commander';
-import { INITIAL_FEN, legalMoves, makeUci, parseFen, perft, play, type Checked, type Position } from '../../src/index.js';
+import {
+  INITIAL_FEN,
+  legalMoves,
+  makeUci,
+  parseFen,
+  perft,
+  play,
+  type Checked,
+  type Position,
+} from '../../src/index.js';
 import { interruption, windDownOnInterrupt, yieldToEvents } from '../interrupt.js';
 import { DiagnosticReporter } from '../output/diagnostics.js';
 import { placeFenDiagnostic } from '../text-input.js';
@@ -73,7 +82,9 @@ function readPosition(text: string, chess960: boolean): Checked<Position> {
   const unchecked = parseFen(text, { ...options, validate: false });
   if (!unchecked.ok) return parsed;
   const diagnostics = parsed.diagnostics.map((d) =>
-    COUNTABLE.has(d.code) ? { ...d, severity: 'warning' as const, message: `${d.message} (counted anyway: perft needs only the moves)` } : d,
+    COUNTABLE.has(d.code)
+      ? { ...d, severity: 'warning' as const, message: `${d.message} (counted anyway: perft needs only the moves)` }
+      : d,
   );
   return { ok: true, value: unchecked.value, diagnostics };
 }
@@ -104,7 +115,9 @@ async function runPerft(fenText: string, depthText: string, options: PerftOption
   const depth = parseDepth(cmd, depthText);
   const text = fenText.trim() === 'startpos' ? INITIAL_FEN : fenText;
   const parsed = readPosition(text, options.chess960 === true);
-  const reporter = new DiagnosticReporter((line) => process.stderr.write(`${line}\n`), { quiet: options.quiet === true });
+  const reporter = new DiagnosticReporter((line) => process.stderr.write(`${line}\n`), {
+    quiet: options.quiet === true,
+  });
   for (const d of parsed.diagnostics) reporter.report(placeFenDiagnostic(d, text, 1), 'fen');
   if (!parsed.ok) return 1;
   windDownOnInterrupt();

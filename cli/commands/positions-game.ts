@@ -10,7 +10,14 @@ import { isSelected, positionMatcher, type PlySelection } from '../position-filt
 import { makeRowsWriter, needsMoves, positionRow, tagValues } from '../rows.js';
 import type { ColumnRunSettings } from '../columns.js';
 import type { KeyedRow } from '../unique-positions.js';
-import { rowsInParts, tableOfGame, textOfGame, type GameOutput, type GamePart, type RowChoice } from '../game-output.js';
+import {
+  rowsInParts,
+  tableOfGame,
+  textOfGame,
+  type GameOutput,
+  type GamePart,
+  type RowChoice,
+} from '../game-output.js';
 
 /** Everything the per-game work depends on; structured-cloneable (it is sent to the workers). */
 export interface PositionsSettings {
@@ -32,12 +39,16 @@ export interface PositionsOutput extends GameOutput {
 }
 
 /** The per-game function for these settings: game `number` (1-based, run-wide) of `file` → its output. */
-export function positionsOfGame(settings: PositionsSettings): (game: Game, file: string, number: number, part?: GamePart) => PositionsOutput {
+export function positionsOfGame(
+  settings: PositionsSettings,
+): (game: Game, file: string, number: number, part?: GamePart) => PositionsOutput {
   const matcher = settings.match === undefined ? undefined : positionMatcher(settings.match, settings.fen);
   if (typeof matcher === 'string') throw new Error(`--match was not checked before the run: ${matcher}`);
   const replayOptions: ReplayOptions = { ...settings.fen, variations: settings.variations, includeStart: true };
   if (settings.table) {
-    return tableOfGame({ format: settings.format, replay: replayOptions }, settings.table, () => selectionOf(settings.selection, matcher));
+    return tableOfGame({ format: settings.format, replay: replayOptions }, settings.table, () =>
+      selectionOf(settings.selection, matcher),
+    );
   }
   if (settings.format === 'parquet') throw new Error('parquet output needs its columns (settings.table)');
   const write = makeRowsWriter(settings.format, settings.columns);
@@ -48,10 +59,18 @@ export function positionsOfGame(settings: PositionsSettings): (game: Game, file:
     if (settings.unique) {
       // With --unique the rows come back (which of them print depends on every game before).
       const keyed: KeyedRow[] = [];
-      const { diagnostics } = rowsInParts(game, replayOptions, choice, undefined, (chunk) => {
-        for (const r of chunk) keyed.push({ key: polyglotHex(r.position), row: positionRow(r, file, number, tags, moves) });
-        return { text: '', rows: 0, diagnostics: [] };
-      }, undefined);
+      const { diagnostics } = rowsInParts(
+        game,
+        replayOptions,
+        choice,
+        undefined,
+        (chunk) => {
+          for (const r of chunk)
+            keyed.push({ key: polyglotHex(r.position), row: positionRow(r, file, number, tags, moves) });
+          return { text: '', rows: 0, diagnostics: [] };
+        },
+        undefined,
+      );
       return { text: '', rows: 0, diagnostics, records: keyed };
     }
     return textOfGame(game, replayOptions, choice, (chunk) => write(chunk, file, number, tags), part);

@@ -52,15 +52,32 @@ export function registerPositions(program: Command): void {
   const cmd = program
     .command('positions')
     .description('print chosen positions of chosen games (by ply, by header, by a position reached)')
-    .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input')
-    .option('--ply <N|A-B>', 'positions after ply N, or plies A to B (0 is the start; "A-" means to the end)', parsePlyRange)
+    .argument(
+      '[files...]',
+      'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input',
+    )
+    .option(
+      '--ply <N|A-B>',
+      'positions after ply N, or plies A to B (0 is the start; "A-" means to the end)',
+      parsePlyRange,
+    )
     .option('--every <K>', 'plies that are multiples of K (within --ply when given)', parsePositiveInt)
     .option('--last', 'the final position of the main line')
     .addOption(new Option('--side <w|b>', 'only positions with this side to move').choices(['w', 'b']))
-    .option('--tag <NAME=VALUE>', 'only games whose tag NAME is VALUE (repeatable; same name = either value); shorthand for --where', collectTagFilter)
+    .option(
+      '--tag <NAME=VALUE>',
+      'only games whose tag NAME is VALUE (repeatable; same name = either value); shorthand for --where',
+      collectTagFilter,
+    )
     .option('--match <FEN>', 'only games that reach this position: a full FEN, or a placement where ? is any square')
-    .option('--unique', 'print each position once, at its first occurrence (told apart by the 64-bit Polyglot key: placement, side to move, castling, capturable en passant); memory: 30 to 60 bytes per distinct position')
-    .option('--count', 'with --unique: print how often each position occurred (output at the end); memory: also each distinct position\'s first row until then, some 250 bytes more')
+    .option(
+      '--unique',
+      'print each position once, at its first occurrence (told apart by the 64-bit Polyglot key: placement, side to move, castling, capturable en passant); memory: 30 to 60 bytes per distinct position',
+    )
+    .option(
+      '--count',
+      "with --unique: print how often each position occurred (output at the end); memory: also each distinct position's first row until then, some 250 bytes more",
+    );
   addJobsOption(cmd);
   addPositionOptions(cmd);
   addInputOptions(cmd);
@@ -73,7 +90,11 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
   const table = tableSettings(cmd, options);
   const parquet = options.format === 'parquet';
   if (options.count && !options.unique) usageError(cmd, '--count needs --unique');
-  if (options.unique && options.shard) usageError(cmd, '--unique looks at the whole run: run the shards without it and merge their positions (e.g. sort -u)');
+  if (options.unique && options.shard)
+    usageError(
+      cmd,
+      '--unique looks at the whole run: run the shards without it and merge their positions (e.g. sort -u)',
+    );
   const fen = { ep: options.ep, ...(options.castling ? { castling: options.castling } : {}) };
   const matcher = options.match === undefined ? undefined : positionMatcher(options.match, fen);
   if (typeof matcher === 'string') usageError(cmd, matcher);
@@ -81,7 +102,12 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
   const where = bothFilters(options.where, tagFiltersAsWhere(options.tag ?? []));
   const sessionOptions = parquet ? { ...options, output: '-' } : options;
   const session = await openSession(cmd, files, where === undefined ? sessionOptions : { ...sessionOptions, where });
-  const columns = { file: session.manyFiles, path: options.variations === true, tags: options.tags ?? [], count: options.count === true };
+  const columns = {
+    file: session.manyFiles,
+    path: options.variations === true,
+    tags: options.tags ?? [],
+    count: options.count === true,
+  };
   const settings: PositionsSettings = {
     format: options.format,
     columns,
@@ -93,7 +119,14 @@ async function runPositions(files: string[], options: PositionsOptions, cmd: Com
     ...(table ? { table: withJobs(table, options.format, options.jobs) } : {}),
   };
   const task = { command: 'positions', settings } as const;
-  const rows = await openRowOutput(cmd, session, options, columns, table, await shardContinues(session, task, options.format === 'text'));
+  const rows = await openRowOutput(
+    cmd,
+    session,
+    options,
+    columns,
+    table,
+    await shardContinues(session, task, options.format === 'text'),
+  );
   session.countPositions(() => rows.written);
   const printer = rows.printer;
   // Unique positions belong to no one game: printed one by one, without game breaks.

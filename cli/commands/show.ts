@@ -5,8 +5,22 @@
  */
 import type { Command } from 'commander';
 import {
-  INITIAL_FEN, isCheck, isCheckmate, isStalemate, makeFen, parseFen, parseGame, renderBoard, renderBoardSvg, replay,
-  type Diagnostic, type Diagram, type Game, type GameChunk, type PlyRecord, type Position,
+  INITIAL_FEN,
+  isCheck,
+  isCheckmate,
+  isStalemate,
+  makeFen,
+  parseFen,
+  parseGame,
+  renderBoard,
+  renderBoardSvg,
+  replay,
+  type Diagnostic,
+  type Diagram,
+  type Game,
+  type GameChunk,
+  type PlyRecord,
+  type Position,
 } from '../../src/index.js';
 import { outputClash, readInput, type InputFile } from '../inputs.js';
 import { diagramStyle } from '../output/board.js';
@@ -62,7 +76,8 @@ export function registerShow(program: Command): void {
 }
 
 function wholeNumber(cmd: Command, name: string, text: string, min: number): number {
-  if (!/^\d+$/.test(text.trim()) || Number(text) < min) usageError(cmd, `${name} must be a whole number of ${min} or more, not "${text}"`);
+  if (!/^\d+$/.test(text.trim()) || Number(text) < min)
+    usageError(cmd, `${name} must be a whole number of ${min} or more, not "${text}"`);
   return Number(text);
 }
 
@@ -77,9 +92,14 @@ interface Shown {
 async function runShow(fen: string | undefined, options: ShowOptions, cmd: Command): Promise<number> {
   if ((fen === undefined) === (options.pgn === undefined)) usageError(cmd, 'give a FEN or --pgn FILE (one of them)');
   if (options.ascii && options.unicode) usageError(cmd, '--ascii and --unicode contradict each other');
-  if (fen !== undefined && options.ply !== undefined) usageError(cmd, '--ply and --game pick a position from --pgn, not from a FEN');
+  if (fen !== undefined && options.ply !== undefined)
+    usageError(cmd, '--ply and --game pick a position from --pgn, not from a FEN');
   if (options.pgn !== undefined && options.pgn !== '-' && options.svg !== undefined && options.svg !== '-') {
-    const clash = outputClash(options.svg, { files: [{ name: options.pgn, source: options.pgn, size: undefined }], directories: [], problems: [] });
+    const clash = outputClash(options.svg, {
+      files: [{ name: options.pgn, source: options.pgn, size: undefined }],
+      directories: [],
+      problems: [],
+    });
     if (clash !== undefined) usageError(cmd, clash);
   }
   const { diagram, exit } = fen !== undefined ? fromFen(fen, options) : await fromPgn(cmd, options);
@@ -119,7 +139,12 @@ function diagramOf(pos: Position, record: PlyRecord | undefined, flip: boolean):
 }
 
 /** Game N of the file, unparsed; undefined when the file has fewer games or cannot be read (reported). */
-async function findGame(cmd: Command, file: InputFile, number: number, encoding: string | undefined): Promise<GameChunk | undefined> {
+async function findGame(
+  cmd: Command,
+  file: InputFile,
+  number: number,
+  encoding: string | undefined,
+): Promise<GameChunk | undefined> {
   const reading = readInput(file, encoding);
   let count = 0;
   // Only the wanted game is parsed.
@@ -145,7 +170,9 @@ async function fromPgn(cmd: Command, options: ShowOptions): Promise<Shown> {
   const thread = new BigGameThread();
   let found: ShownPly | undefined;
   try {
-    found = isBig(chunk) ? await thread.run<ShownPly>({ job: { command: 'show', settings }, chunk, file: file.name, number }) : shownOf(settings)(parseGame(chunk));
+    found = isBig(chunk)
+      ? await thread.run<ShownPly>({ job: { command: 'show', settings }, chunk, file: file.name, number })
+      : shownOf(settings)(parseGame(chunk));
   } finally {
     await thread.close();
   }
@@ -153,7 +180,8 @@ async function fromPgn(cmd: Command, options: ShowOptions): Promise<Shown> {
   for (const d of found.problems) reporter.report(d, file.name);
   const broken = found.problems.some((d) => d.severity === 'error');
   if (!found.diagram) {
-    if (!broken) usageError(cmd, `game ${number} has ${found.plies} plies in its main line; there is no ply ${wanted ?? ''}`);
+    if (!broken)
+      usageError(cmd, `game ${number} has ${found.plies} plies in its main line; there is no ply ${wanted ?? ''}`);
     return { exit: 1 };
   }
   // A game that breaks before its end still shows the last position reached (exit 1).

@@ -38,7 +38,10 @@ export function registerStats(program: Command): void {
     .description('count games, plies, results, Elo and lengths, ECO codes and problems')
     .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst), directories, or - for standard input', [])
     .addOption(new Option('-f, --format <format>', 'report format').choices(['text', 'json']).default('text'))
-    .option('--headers-only', 'read the tags alone (no move parsed): lengths from PlyCount, ECO from ECO tags, no problems');
+    .option(
+      '--headers-only',
+      'read the tags alone (no move parsed): lengths from PlyCount, ECO from ECO tags, no problems',
+    );
   addInputOptions(cmd);
   cmd.addHelpText('after', EXAMPLES).action(async (files: string[], options: StatsOptions, self: Command) => {
     process.exitCode = await runStats(files, options, self);

@@ -25,8 +25,15 @@ export function registerValidate(program: Command): void {
   const cmd = program
     .command('validate')
     .description('report every problem in every game (headers, SetUp/FEN, FEN legality, syntax, moves)')
-    .argument('[files...]', 'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input')
-    .addOption(new Option('-f, --format <format>', 'report format: text, or json (one object per line)').choices(['text', 'json']).default('text'))
+    .argument(
+      '[files...]',
+      'PGN files (.pgn, .pgn.gz, .pgn.zst) and directories of them; none or - reads standard input',
+    )
+    .addOption(
+      new Option('-f, --format <format>', 'report format: text, or json (one object per line)')
+        .choices(['text', 'json'])
+        .default('text'),
+    )
     .option('--strict', 'warnings fail the run too (exit 1)');
   addInputOptions(cmd);
   cmd.addHelpText('after', EXAMPLES).action(async (files: string[], options: ValidateOptions, self: Command) => {
@@ -35,12 +42,19 @@ export function registerValidate(program: Command): void {
 }
 
 async function runValidate(files: string[], options: ValidateOptions, cmd: Command): Promise<number> {
-  const session = await openSession(cmd, files, { ...options, diagnosticsTo: 'output', diagnosticFormat: options.format });
+  const session = await openSession(cmd, files, {
+    ...options,
+    diagnosticsTo: 'output',
+    diagnosticFormat: options.format,
+  });
   // Big games are validated in a worker thread, so that Ctrl-C is seen at once (big-games.ts).
   for await (const { item, diagnostics } of validateGames(session)) {
     session.reportAll(diagnostics, item.file.name);
     await session.writer.flushIfFull();
   }
   // The text report ends with its summary; a JSON report stays pure JSON (summary on stderr).
-  return session.finish({ strict: options.strict === true, summaryTo: options.format === 'text' ? 'output' : 'stderr' });
+  return session.finish({
+    strict: options.strict === true,
+    summaryTo: options.format === 'text' ? 'output' : 'stderr',
+  });
 }

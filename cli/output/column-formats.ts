@@ -22,12 +22,20 @@ export interface ColumnFormatter {
 
 type Cell = (record: PlyRecord, game: GameRows) => string;
 
-export function makeColumnFormatter(format: ColumnTextFormat, specs: readonly ColumnSpec[], header: boolean): ColumnFormatter {
+export function makeColumnFormatter(
+  format: ColumnTextFormat,
+  specs: readonly ColumnSpec[],
+  header: boolean,
+): ColumnFormatter {
   const cells = specs.map((spec) => cellOf(format, spec));
   const separator = format === 'tsv' ? '\t' : ',';
   const names = specs.map((s) => s.name);
   const headerLine =
-    format === 'ndjson' || !header ? undefined : format === 'csv' ? names.map(csvField).join(',') : names.map(tsvField).join('\t');
+    format === 'ndjson' || !header
+      ? undefined
+      : format === 'csv'
+        ? names.map(csvField).join(',')
+        : names.map(tsvField).join('\t');
   const count = cells.length;
   if (format === 'ndjson') {
     const keys = names.map((n, i) => `${i === 0 ? '{' : ','}${JSON.stringify(n)}:`);

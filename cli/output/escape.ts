@@ -16,5 +16,7 @@ export function csvField(value: string): string {
 
 /** TSV: tab, CR, LF and backslash written as `\t`, `\r`, `\n`, `\\` (the rest as is). */
 export function tsvField(value: string): string {
-  return /[\t\r\n\\]/.test(value) ? value.replace(/[\t\r\n\\]/g, (c) => (c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\\\')) : value;
+  return /[\t\r\n\\]/.test(value)
+    ? value.replace(/[\t\r\n\\]/g, (c) => (c === '\t' ? '\\t' : c === '\r' ? '\\r' : c === '\n' ? '\\n' : '\\\\'))
+    : value;
 }

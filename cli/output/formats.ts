@@ -21,7 +21,12 @@ export type PositionFormat = (typeof POSITION_FORMATS)[number];
  * its default rows print the move (SAN, UCI); `header`, it has a header line (--no-header);
  * `file`, it writes a binary file (-o FILE, not standard output).
  */
-export const FORMAT_CAPABILITIES: Readonly<Record<PositionFormat, { readonly columns: boolean; readonly moves: boolean; readonly header: boolean; readonly file: boolean }>> = {
+export const FORMAT_CAPABILITIES: Readonly<
+  Record<
+    PositionFormat,
+    { readonly columns: boolean; readonly moves: boolean; readonly header: boolean; readonly file: boolean }
+  >
+> = {
   text: { columns: false, moves: false, header: false, file: false },
   epd: { columns: false, moves: false, header: false, file: false },
   ndjson: { columns: true, moves: true, header: false, file: false },
@@ -85,16 +90,29 @@ export function makeFormatter(format: DefaultColumnsFormat, columns: ColumnSetti
     case 'ndjson':
       return { header: undefined, gameBreak: undefined, row: (r) => jsonRow(r, columns) };
     case 'csv':
-      return { header: header ? csvHeader(columns, csvField, ',') : undefined, gameBreak: undefined, row: (r) => csvRow(r, columns, csvField, ',') };
+      return {
+        header: header ? csvHeader(columns, csvField, ',') : undefined,
+        gameBreak: undefined,
+        row: (r) => csvRow(r, columns, csvField, ','),
+      };
     case 'tsv':
-      return { header: header ? csvHeader(columns, tsvField, '\t') : undefined, gameBreak: undefined, row: (r) => csvRow(r, columns, tsvField, '\t') };
+      return {
+        header: header ? csvHeader(columns, tsvField, '\t') : undefined,
+        gameBreak: undefined,
+        row: (r) => csvRow(r, columns, tsvField, '\t'),
+      };
     case 'epd':
       return { header: undefined, gameBreak: undefined, row: (r) => epdRow(r, columns) };
   }
 }
 
 /** A game's rows in one string (each line ending in a newline; '' for none), for `makeGameRows`. */
-export type GameRowsWriter = (records: readonly PlyRecord[], file: string, game: number, tags: PositionRow['tags']) => string;
+export type GameRowsWriter = (
+  records: readonly PlyRecord[],
+  file: string,
+  game: number,
+  tags: PositionRow['tags'],
+) => string;
 
 /**
  * The rows of whole games in `format` (the same text as `makeFormatter(…).row` of each ply's
@@ -126,7 +144,11 @@ export function makeGameRows(format: DefaultColumnsFormat, columns: ColumnSettin
         tail += '}';
       }
       tail += '}';
-      return joinLines(records, (r) => `${head}${r.ply},"move":"${r.canonicalSan}","uci":"${r.uci}","fen":"${r.fen}${path ? `","path":"${r.path}"` : '"'}${tail}`);
+      return joinLines(
+        records,
+        (r) =>
+          `${head}${r.ply},"move":"${r.canonicalSan}","uci":"${r.uci}","fen":"${r.fen}${path ? `","path":"${r.path}"` : '"'}${tail}`,
+      );
     };
   }
   const field = format === 'csv' ? csvField : tsvField;
@@ -135,7 +157,10 @@ export function makeGameRows(format: DefaultColumnsFormat, columns: ColumnSettin
     const head = `${columns.file ? field(file) + sep : ''}${game}${sep}`;
     let tail = '';
     for (const name of columns.tags) tail += sep + field(tags[name] ?? '');
-    return joinLines(records, (r) => `${head}${r.ply}${sep}${r.canonicalSan}${sep}${r.uci}${sep}${r.fen}${path ? sep + r.path : ''}${tail}`);
+    return joinLines(
+      records,
+      (r) => `${head}${r.ply}${sep}${r.canonicalSan}${sep}${r.uci}${sep}${r.fen}${path ? sep + r.path : ''}${tail}`,
+    );
   };
 }
 

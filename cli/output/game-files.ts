@@ -45,7 +45,9 @@ export class GameFile {
   }
 }
 
-export type SplitRule = { readonly kind: 'count'; readonly size: number } | { readonly kind: 'tag'; readonly name: string };
+export type SplitRule =
+  | { readonly kind: 'count'; readonly size: number }
+  | { readonly kind: 'tag'; readonly name: string };
 
 /** `games.pgn` + `B20` → `games-B20.pgn` (the extension kept; `.pgn` when the name has none). */
 export function splitName(base: string, part: string): string {
@@ -58,7 +60,10 @@ export function splitName(base: string, part: string): string {
 /** A tag value as a file-name part. */
 export function safePart(value: string | undefined): string {
   if (value === undefined || value.trim() === '') return 'none';
-  return value.trim().replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '_');
+  return value
+    .trim()
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '_');
 }
 
 /** The files of `--split` / `--split-by`: which file each kept game goes to. */

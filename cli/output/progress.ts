@@ -83,7 +83,11 @@ export class ProgressBar {
   }
 
   /** A bar for a terminal without --quiet (see the module doc for when it first shows). */
-  static maybe(inputs: readonly ProgressInput[], quiet: boolean, sink: ProgressSink = process.stderr): ProgressBar | undefined {
+  static maybe(
+    inputs: readonly ProgressInput[],
+    quiet: boolean,
+    sink: ProgressSink = process.stderr,
+  ): ProgressBar | undefined {
     if (quiet || sink.isTTY !== true || inputs.length === 0) return undefined;
     const seconds = expectedSeconds(inputs);
     const total = seconds === undefined ? undefined : inputs.reduce((sum, f) => sum + (f.size ?? 0), 0);

@@ -11,7 +11,19 @@
  * A target that exists and is not a regular file (/dev/null, /dev/full, a named pipe, a terminal)
  * cannot be replaced: it is written directly, as before.
  */
-import { closeSync, fchmodSync, fsyncSync, lstatSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Temporary files not yet renamed or removed: removed by the `exit` hook. */

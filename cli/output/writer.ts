@@ -79,8 +79,16 @@ export class BufferedWriter {
     // Bytes that follow the last part in the same buffer (a worker's games, one after the other)
     // join it: a flush of one part writes it as it is, without copying.
     const last = this.parts.at(-1);
-    if (last instanceof Uint8Array && last.buffer === text.buffer && last.byteOffset + last.byteLength === text.byteOffset) {
-      this.parts[this.parts.length - 1] = new Uint8Array(last.buffer, last.byteOffset, last.byteLength + text.byteLength);
+    if (
+      last instanceof Uint8Array &&
+      last.buffer === text.buffer &&
+      last.byteOffset + last.byteLength === text.byteOffset
+    ) {
+      this.parts[this.parts.length - 1] = new Uint8Array(
+        last.buffer,
+        last.byteOffset,
+        last.byteLength + text.byteLength,
+      );
     } else {
       this.parts.push(text);
     }
@@ -95,7 +103,12 @@ export class BufferedWriter {
   async flush(): Promise<void> {
     if (this.size === 0) return;
     const only = this.parts.length === 1 ? this.parts[0] : undefined;
-    const chunk = only instanceof Uint8Array ? only : this.hasBytes ? Buffer.concat(this.parts.map(toBytes)) : (this.parts as string[]).join('');
+    const chunk =
+      only instanceof Uint8Array
+        ? only
+        : this.hasBytes
+          ? Buffer.concat(this.parts.map(toBytes))
+          : (this.parts as string[]).join('');
     this.parts = [];
     this.hasBytes = false;
     this.size = 0;

@@ -19,13 +19,23 @@
 import { Worker } from 'node:worker_threads';
 import type { Session, ChunkItem } from '../session.js';
 import type { InputFile } from '../inputs.js';
-import type { BatchReply, BlockRun, BlockSplit, BlockSplitReply, EncodedOutput, Recycle, WorkerMessage, WorkerTask } from './protocol.js';
+import type {
+  BatchReply,
+  BlockRun,
+  BlockSplit,
+  BlockSplitReply,
+  EncodedOutput,
+  Recycle,
+  WorkerMessage,
+  WorkerTask,
+} from './protocol.js';
 import { splitReply } from './pool.js';
 import { noteWorkerTime } from './thread-times.js';
 import { interruption } from '../interrupt.js';
 
 /** FORSYTH_BLOCK_BYTES sets every block's size, for tests (many blocks on small files) and tuning. */
-const FIXED_BLOCK_BYTES = Number(process.env['FORSYTH_BLOCK_BYTES']) > 0 ? Number(process.env['FORSYTH_BLOCK_BYTES']) : undefined;
+const FIXED_BLOCK_BYTES =
+  Number(process.env['FORSYTH_BLOCK_BYTES']) > 0 ? Number(process.env['FORSYTH_BLOCK_BYTES']) : undefined;
 const MAX_BLOCK_BYTES = 512 * 1024;
 const MIN_BLOCK_BYTES = 64 * 1024;
 
@@ -70,13 +80,15 @@ class BlockWorkers {
     readonly size: number,
   ) {
     // Each worker's stdout and stderr are piped into ours, one listener each (as in pool.ts).
-    for (const stream of [process.stdout, process.stderr]) stream.setMaxListeners(Math.max(stream.getMaxListeners(), 2 * size + 10));
+    for (const stream of [process.stdout, process.stderr])
+      stream.setMaxListeners(Math.max(stream.getMaxListeners(), 2 * size + 10));
   }
 
   /** The worker for the next block: an idle one, a new one while fewer than `size` run, or the least loaded. */
   pick(): number {
     let best = -1;
-    for (let w = 0; w < this.workers.length; w++) if (best < 0 || (this.pending[w] as number) < (this.pending[best] as number)) best = w;
+    for (let w = 0; w < this.workers.length; w++)
+      if (best < 0 || (this.pending[w] as number) < (this.pending[best] as number)) best = w;
     if ((best < 0 || (this.pending[best] as number) > 0) && this.workers.length < this.size) best = this.start();
     this.pending[best] = (this.pending[best] as number) + 1;
     return best;
@@ -200,7 +212,13 @@ export async function runInBlocks(
         const id = nextId++;
         const w = pool.pick();
         owners[i] = w;
-        const split = pool.split(w, { kind: 'split', id, path: file.source, start: cuts[i] as number, end: cuts[i + 1] as number });
+        const split = pool.split(w, {
+          kind: 'split',
+          id,
+          path: file.source,
+          start: cuts[i] as number,
+          end: cuts[i + 1] as number,
+        });
         // Places are handed out in block order: each waits for the split before it, and the run
         // is sent at once (the step resolves to a box, not to the run, which it would wait for).
         const step = chain.then(async (): Promise<{ outputs: Promise<readonly EncodedOutput[]> } | undefined> => {
@@ -212,7 +230,11 @@ export async function runInBlocks(
           }
           if (i === 0) encoding = block.encoding;
           const base = place;
-          place = { index: base.index + block.games, lines: base.lines + block.lines, offset: base.offset + block.chars };
+          place = {
+            index: base.index + block.games,
+            lines: base.lines + block.lines,
+            offset: base.offset + block.chars,
+          };
           const outputs = pool.run(w, { kind: 'run', id, file: file.name, base, numberBase });
           outputs.then(
             () => pool.done(w),
@@ -273,7 +295,9 @@ export async function runInBlocks(
         workers = undefined;
         const base = before;
         before += place.index;
-        await streamRest(counted(session.fileItems(file, { start: cuts[fellBackAt] as number, end: size }, async () => base)));
+        await streamRest(
+          counted(session.fileItems(file, { start: cuts[fellBackAt] as number, end: size }, async () => base)),
+        );
         continue;
       }
       if (encoding) session.report(encoding, file.name);
@@ -284,4 +308,3 @@ export async function runInBlocks(
     await workers?.close();
   }
 }
-

@@ -54,7 +54,8 @@ export class WorkerPool {
   ) {
     // Each worker's stdout and stderr are piped into ours, one listener each: not a leak, so
     // raise the limit past which Node warns (MaxListenersExceededWarning at --jobs 9 and up).
-    for (const stream of [process.stdout, process.stderr]) stream.setMaxListeners(Math.max(stream.getMaxListeners(), size + 10));
+    for (const stream of [process.stdout, process.stderr])
+      stream.setMaxListeners(Math.max(stream.getMaxListeners(), size + 10));
   }
 
   run(batch: Batch): Promise<readonly EncodedOutput[]> {
@@ -118,7 +119,12 @@ export function splitReply(reply: Extract<BatchReply, { text: Uint8Array }>): En
   return reply.games.map((g) => {
     const text = reply.text.subarray(at, at + g.bytes);
     at += g.bytes;
-    const output: EncodedOutput = { text, rows: g.rows, diagnostics: g.diagnostics, ...(g.breakIncluded && { breakIncluded: true }) };
+    const output: EncodedOutput = {
+      text,
+      rows: g.rows,
+      diagnostics: g.diagnostics,
+      ...(g.breakIncluded && { breakIncluded: true }),
+    };
     return g.records ? { ...output, records: g.records } : output;
   });
 }
@@ -151,7 +157,11 @@ export async function runGames(
  * before the shard printed rows (`needBreaks`: the format has game breaks; otherwise not looked
  * for). Usually the run's first game answers it. Undefined for a run that is not such a shard.
  */
-export async function shardContinues(session: Session, task: WorkerTask, needBreaks: boolean): Promise<{ rowsBefore: boolean } | undefined> {
+export async function shardContinues(
+  session: Session,
+  task: WorkerTask,
+  needBreaks: boolean,
+): Promise<{ rowsBefore: boolean } | undefined> {
   const shard = session.shard;
   if (!shard || shard.k === 1) return undefined;
   if (!needBreaks) return { rowsBefore: false };

@@ -23,6 +23,7 @@ export function perGameOf(task: WorkerTask): PerGame {
  */
 export function gameBreakOf(task: WorkerTask): string | undefined {
   const settings = task.settings;
-  if (settings.table || settings.format === 'parquet' || (task.command === 'positions' && task.settings.unique)) return undefined;
+  if (settings.table || settings.format === 'parquet' || (task.command === 'positions' && task.settings.unique))
+    return undefined;
   return makeFormatter(settings.format, settings.columns).gameBreak;
 }

@@ -54,7 +54,11 @@ port.on('message', (message: WorkerMessage) => {
       return reply({ ...runGames(games), id: message.id });
     }
   } catch (error) {
-    port.postMessage(error instanceof Error ? { error: error.message, ...(error.stack ? { stack: error.stack } : {}) } : { error: String(error) });
+    port.postMessage(
+      error instanceof Error
+        ? { error: error.message, ...(error.stack ? { stack: error.stack } : {}) }
+        : { error: String(error) },
+    );
   }
 });
 
@@ -81,7 +85,12 @@ function runGames(batch: readonly BatchGame[]): Outputs {
     // only the main thread can place): the batch's text is then written as one piece.
     const breakIncluded = gameBreak !== undefined && output.rows > 0 && withRows++ > 0;
     const bytes = (breakIncluded ? sink.append(gameBreak) + sink.append('\n') : 0) + sink.append(output.text);
-    const summary: GameSummary = { bytes, rows: output.rows, diagnostics: output.diagnostics, ...(breakIncluded && { breakIncluded }) };
+    const summary: GameSummary = {
+      bytes,
+      rows: output.rows,
+      diagnostics: output.diagnostics,
+      ...(breakIncluded && { breakIncluded }),
+    };
     return output.records ? { ...summary, records: output.records } : summary;
   });
   const text = sink.take();
@@ -111,7 +120,11 @@ class ByteSink {
   constructor(expected: number) {
     const i = spare.findIndex((b) => b.byteLength >= expected);
     // New buffers are rounded up, so that one handed back fits the next batches too.
-    this.bytes = new Uint8Array(i >= 0 ? (spare.splice(i, 1)[0] as SharedArrayBuffer) : new SharedArrayBuffer(Math.ceil(Math.max(1024, expected) / SPARE_ROUNDING) * SPARE_ROUNDING));
+    this.bytes = new Uint8Array(
+      i >= 0
+        ? (spare.splice(i, 1)[0] as SharedArrayBuffer)
+        : new SharedArrayBuffer(Math.ceil(Math.max(1024, expected) / SPARE_ROUNDING) * SPARE_ROUNDING),
+    );
   }
 
   /** Appends `text`; returns its length in bytes. */
@@ -124,7 +137,11 @@ class ByteSink {
       written += done.written;
       if (read === text.length) break;
       // Full: grow by half, and leave room for the rest even at three bytes a character.
-      const grown = new Uint8Array(new SharedArrayBuffer(Math.max(Math.ceil(this.bytes.length * 1.5), this.used + written + 3 * (text.length - read))));
+      const grown = new Uint8Array(
+        new SharedArrayBuffer(
+          Math.max(Math.ceil(this.bytes.length * 1.5), this.used + written + 3 * (text.length - read)),
+        ),
+      );
       grown.set(this.bytes.subarray(0, this.used + written));
       this.bytes = grown;
     }

@@ -24,11 +24,28 @@ export {
   pieceAt,
 } from './position.js';
 export {
-  parseFen, parseFenSetup, validateSetup, repairFen, makeFen, makeBoardFen, makeCastlingField, EP_MODES, CASTLING_NOTATIONS,
+  parseFen,
+  parseFenSetup,
+  validateSetup,
+  repairFen,
+  makeFen,
+  makeBoardFen,
+  makeCastlingField,
+  EP_MODES,
+  CASTLING_NOTATIONS,
 } from './fen/index.js';
 export type {
-  ParseFenOptions, FenLayout, FenReadOptions, FieldSpan, ParsedFen, ValidateOptions, FenChange, RepairedFen,
-  FenCastlingMode, FenEpMode, MakeFenOptions,
+  ParseFenOptions,
+  FenLayout,
+  FenReadOptions,
+  FieldSpan,
+  ParsedFen,
+  ValidateOptions,
+  FenChange,
+  RepairedFen,
+  FenCastlingMode,
+  FenEpMode,
+  MakeFenOptions,
 } from './fen/index.js';
 export { parseSan, parseSanSyntax, resolveSan, makeSan, type SanError, type SanMove } from './san/index.js';
 export { parseUci, makeUci, isCastling } from './uci.js';

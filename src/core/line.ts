@@ -14,7 +14,12 @@ import { LineBoard } from './engine/line-board.js';
 import { shownEpSquare } from './engine/movegen.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, NULL_MOVE, decodeMove } from './engine/mutable-board.js';
 import {
-  FenWriter, castlingFieldOfMask, middleFields, standardMiddleFields, type FenCastlingMode, type FenEpMode,
+  FenWriter,
+  castlingFieldOfMask,
+  middleFields,
+  standardMiddleFields,
+  type FenCastlingMode,
+  type FenEpMode,
 } from './fen/write.js';
 import { boardOf, castlingMaskOf, isCheckmate, positionFromCompact, type Position } from './position.js';
 import type { SanError } from './san/errors.js';
@@ -59,8 +64,15 @@ export class Line {
   constructor(start: Position, plies: number, options: LineFenOptions = {}) {
     const own = boardOf(start);
     this.board = new LineBoard(
-      own, start.turn === 'white' ? 0 : BLACK, castlingMaskOf(start), start.epSquare ?? -1, start.king('white') ?? -1, start.king('black') ?? -1,
-      start.halfmoves, start.fullmoves, plies,
+      own,
+      start.turn === 'white' ? 0 : BLACK,
+      castlingMaskOf(start),
+      start.epSquare ?? -1,
+      start.king('white') ?? -1,
+      start.king('black') ?? -1,
+      start.halfmoves,
+      start.fullmoves,
+      plies,
     );
     this.chess960 = start.chess960;
     this.epMode = options.ep ?? 'always';
@@ -103,8 +115,15 @@ export class Line {
     const b = this.board;
     const ep = b.epAt(entry);
     const pos = positionFromCompact(
-      b.boardAt(entry, ENTRY_BOARD), this.turnAt(entry), b.castlingAt(entry), ep >= 0 ? ep : undefined, b.halfmovesAt(entry),
-      b.fullmovesAt(entry), this.chess960, b.kingAt(entry, 0), b.kingAt(entry, 1),
+      b.boardAt(entry, ENTRY_BOARD),
+      this.turnAt(entry),
+      b.castlingAt(entry),
+      ep >= 0 ? ep : undefined,
+      b.halfmovesAt(entry),
+      b.fullmovesAt(entry),
+      this.chess960,
+      b.kingAt(entry, 0),
+      b.kingAt(entry, 1),
     );
     this.recent[slot] = pos;
     this.recentEntries[slot] = entry;
@@ -140,7 +159,11 @@ export class Line {
     const ep = b.fenEpAt(entry);
     const middle =
       standardMiddleFields(black, mask, ep, this.chess960, this.castlingMode) ??
-      middleFields(black, castlingFieldOfMask(b.boardAt(entry, ENTRY_BOARD), mask, this.chess960, this.castlingMode), ep);
+      middleFields(
+        black,
+        castlingFieldOfMask(b.boardAt(entry, ENTRY_BOARD), mask, this.chess960, this.castlingMode),
+        ep,
+      );
     return FEN_WRITER.write(b.entries, b.offsetOf(entry), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
   }
   /**
@@ -162,7 +185,8 @@ export class Line {
     if (kind === KIND_CASTLE) text = castlingText(from, to);
     else {
       const role = b.pieceAt(before, from) & 7;
-      if (role !== PAWN && role !== KING && !writtenWithoutFrom(written, role)) return makeSan(this.position(before), decodeMove(code));
+      if (role !== PAWN && role !== KING && !writtenWithoutFrom(written, role))
+        return makeSan(this.position(before), decodeMove(code));
       text = sanText(role, from, to, kind === KIND_EN_PASSANT || b.pieceAt(before, to) !== 0, (code >> 12) & 7, '');
     }
     if (!b.checkAt(entry)) return text;
@@ -182,5 +206,5 @@ export class Line {
 function writtenWithoutFrom(written: string, role: number): boolean {
   if (written.charCodeAt(0) !== PIECE_LETTERS.charCodeAt(role)) return false;
   const n = written.length;
-  return n === 3 || (n === 4 && written.charCodeAt(1) === 120 /* x */);
+  return n === 3 || (n === 4 && written.charCodeAt(1) === 120) /* x */;
 }

@@ -128,5 +128,10 @@ export function polyglotHex(pos: Position): string {
 const BYTE_HEX: readonly string[] = Array.from({ length: 256 }, (_, b) => (b < 16 ? '0' : '') + b.toString(16));
 
 function hex8(n: number): string {
-  return (BYTE_HEX[n >>> 24] ?? '') + (BYTE_HEX[(n >>> 16) & 255] ?? '') + (BYTE_HEX[(n >>> 8) & 255] ?? '') + (BYTE_HEX[n & 255] ?? '');
+  return (
+    (BYTE_HEX[n >>> 24] ?? '') +
+    (BYTE_HEX[(n >>> 16) & 255] ?? '') +
+    (BYTE_HEX[(n >>> 8) & 255] ?? '') +
+    (BYTE_HEX[n & 255] ?? '')
+  );
 }

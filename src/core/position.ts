@@ -12,8 +12,27 @@ import { isAttackedBy } from './engine/attacks.js';
 import { generateLegal, isPseudoEnPassant, shownEpSquare } from './engine/movegen.js';
 import { MutableBoard, decodeMove, encodeFromTo, resetsHalfmoves } from './engine/mutable-board.js';
 import {
-  BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLES, ROLE_MASK, ROOK, isNullMove, opposite, pieceFromCode, squareName,
-  type Board, type Color, type Move, type NormalMove, type Piece, type Role, type Setup, type Square,
+  BISHOP,
+  BLACK,
+  KING,
+  KNIGHT,
+  PAWN,
+  QUEEN,
+  ROLES,
+  ROLE_MASK,
+  ROOK,
+  isNullMove,
+  opposite,
+  pieceFromCode,
+  squareName,
+  type Board,
+  type Color,
+  type Move,
+  type NormalMove,
+  type Piece,
+  type Role,
+  type Setup,
+  type Square,
 } from './types.js';
 
 /** The standard starting position in FEN. */
@@ -31,8 +50,15 @@ let ownBoard: (pos: Position) => Board;
 let load: (mb: MutableBoard, pos: Position) => MutableBoard;
 let castlingMaskOfPosition: (pos: Position) => number;
 let compact: (
-  board: Board, turn: Color, castlingMask: number, epSquare: Square | undefined, halfmoves: number, fullmoves: number,
-  chess960: boolean, whiteKing: number, blackKing: number,
+  board: Board,
+  turn: Color,
+  castlingMask: number,
+  epSquare: Square | undefined,
+  halfmoves: number,
+  fullmoves: number,
+  chess960: boolean,
+  whiteKing: number,
+  blackKing: number,
 ) => Position;
 
 /**
@@ -60,7 +86,14 @@ export class Position implements Setup {
     ownBoard = (pos) => pos.#board;
     castlingMaskOfPosition = (pos) => pos.#castlingMask;
     load = (mb, pos) =>
-      mb.load(pos.#board, pos.turn === 'white' ? 0 : BLACK, pos.#castlingMask, pos.epSquare ?? -1, pos.#whiteKing, pos.#blackKing);
+      mb.load(
+        pos.#board,
+        pos.turn === 'white' ? 0 : BLACK,
+        pos.#castlingMask,
+        pos.epSquare ?? -1,
+        pos.#whiteKing,
+        pos.#blackKing,
+      );
     compact = (board, turn, castlingMask, epSquare, halfmoves, fullmoves, chess960, whiteKing, blackKing) =>
       new Position(board.slice(), turn, castlingMask, epSquare, halfmoves, fullmoves, chess960, whiteKing, blackKing);
   }
@@ -101,7 +134,17 @@ export class Position implements Setup {
       else if (sq >= 56 && sq < 64) mask |= 1 << (sq - 48);
     }
     const { board, turn, epSquare, halfmoves, fullmoves } = setup;
-    return new Position(board.slice(), turn, mask, epSquare, halfmoves, fullmoves, chess960, board.indexOf(KING), board.indexOf(KING | BLACK));
+    return new Position(
+      board.slice(),
+      turn,
+      mask,
+      epSquare,
+      halfmoves,
+      fullmoves,
+      chess960,
+      board.indexOf(KING),
+      board.indexOf(KING | BLACK),
+    );
   }
 
   /**
@@ -135,7 +178,17 @@ export class Position implements Setup {
     const next = opposite(this.turn);
     if (isNullMove(move)) {
       const board = this.#board.slice();
-      return new Position(board, next, this.#castlingMask, undefined, this.halfmoves + 1, fullmoves, this.chess960, this.#whiteKing, this.#blackKing);
+      return new Position(
+        board,
+        next,
+        this.#castlingMask,
+        undefined,
+        this.halfmoves + 1,
+        fullmoves,
+        this.chess960,
+        this.#whiteKing,
+        this.#blackKing,
+      );
     }
     const code = encodeNormalMove(this, move);
     const reset = resetsHalfmoves(this.#board, code);
@@ -144,29 +197,46 @@ export class Position implements Setup {
     const ep = mb.ep >= 0 ? mb.ep : undefined;
     const halfmoves = reset ? 0 : this.halfmoves + 1;
     const { board, castling, kings } = mb;
-    return new Position(board.slice(), next, castling, ep, halfmoves, fullmoves, this.chess960, kings[0] ?? -1, kings[1] ?? -1);
+    return new Position(
+      board.slice(),
+      next,
+      castling,
+      ep,
+      halfmoves,
+      fullmoves,
+      this.chess960,
+      kings[0] ?? -1,
+      kings[1] ?? -1,
+    );
   }
 }
 
 /** Throws a TypeError unless `value` is a Position (from parseFen, initialPosition or play). */
 export function checkPosition(fn: string, value: unknown): asserts value is Position {
-  if (!(value instanceof Position)) throw argumentError(fn, 'a Position (from parseFen, initialPosition or play)', value);
+  if (!(value instanceof Position))
+    throw argumentError(fn, 'a Position (from parseFen, initialPosition or play)', value);
 }
 
 /** `play`'s check: the shape of a move, then its legality here. */
 function checkMove(pos: Position, move: unknown): asserts move is Move {
-  if (typeof move !== 'object' || move === null) throw argumentError('play', 'a move ({ from, to, promotion? } or { null: true })', move);
+  if (typeof move !== 'object' || move === null)
+    throw argumentError('play', 'a move ({ from, to, promotion? } or { null: true })', move);
   if ('null' in move) {
-    if ((move as { null: unknown }).null !== true) throw argumentError('play', 'a null move to be { null: true }', move);
+    if ((move as { null: unknown }).null !== true)
+      throw argumentError('play', 'a null move to be { null: true }', move);
     return;
   }
   const { from, to, promotion } = move as { from?: unknown; to?: unknown; promotion?: unknown };
   const square = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 64;
   if (!square(from) || !square(to)) {
-    throw new TypeError(`play: expected a move's from and to to be squares 0-63 (a1 = 0, h8 = 63), got ${JSON.stringify({ from, to })}`);
+    throw new TypeError(
+      `play: expected a move's from and to to be squares 0-63 (a1 = 0, h8 = 63), got ${JSON.stringify({ from, to })}`,
+    );
   }
   if (promotion !== undefined && !(ROLES as readonly unknown[]).includes(promotion)) {
-    throw new TypeError(`play: expected promotion to be one of ${ROLES.join(', ')} or absent, got ${JSON.stringify(promotion)}`);
+    throw new TypeError(
+      `play: expected promotion to be one of ${ROLES.join(', ')} or absent, got ${JSON.stringify(promotion)}`,
+    );
   }
   const n = generateLegal(loadPosition(SCRATCH, pos), MOVE_BUFFER, 0);
   for (let i = 0; i < n; i++) {
@@ -202,8 +272,15 @@ export function loadPosition(mb: MutableBoard, pos: Position): MutableBoard {
  * reuse it): how the line board's log becomes positions. King squares are -1 when missing.
  */
 export function positionFromCompact(
-  board: Board, turn: Color, castlingMask: number, epSquare: Square | undefined, halfmoves: number, fullmoves: number,
-  chess960: boolean, whiteKing: number, blackKing: number,
+  board: Board,
+  turn: Color,
+  castlingMask: number,
+  epSquare: Square | undefined,
+  halfmoves: number,
+  fullmoves: number,
+  chess960: boolean,
+  whiteKing: number,
+  blackKing: number,
 ): Position {
   return compact(board, turn, castlingMask, epSquare, halfmoves, fullmoves, chess960, whiteKing, blackKing);
 }
@@ -356,6 +433,13 @@ export function initialPosition(): Position {
     board[48 + file] = PAWN | BLACK;
     board[56 + file] = code | BLACK;
   });
-  const setup: Setup = { board, turn: 'white', castlingRooks: [0, 7, 56, 63], epSquare: undefined, halfmoves: 0, fullmoves: 1 };
+  const setup: Setup = {
+    board,
+    turn: 'white',
+    castlingRooks: [0, 7, 56, 63],
+    epSquare: undefined,
+    halfmoves: 0,
+    fullmoves: 1,
+  };
   return Position.fromSetupUnchecked(setup, false);
 }

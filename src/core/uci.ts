@@ -12,7 +12,17 @@ import { checkObject, checkString } from '../arguments.js';
 import { boardOf, checkPosition, loadPosition, type Position } from './position.js';
 import { sanError, closestMoves, type SanError } from './san/errors.js';
 import { err, ok, type Result } from '../result.js';
-import { BLACK, KING, ROLES, ROOK, SQUARE_NAMES, isNullMove, parseSquare, type Move, type NormalMove } from './types.js';
+import {
+  BLACK,
+  KING,
+  ROLES,
+  ROOK,
+  SQUARE_NAMES,
+  isNullMove,
+  parseSquare,
+  type Move,
+  type NormalMove,
+} from './types.js';
 
 const SCRATCH = new MutableBoard();
 const ROLE_LETTERS = 'pnbrqk';
@@ -44,7 +54,11 @@ export function makeUci(pos: Position, move: Move): string {
  */
 export function uciText(from: number, to: number, promotion: number, castling: boolean, chess960: boolean): string {
   const target = castling && !chess960 ? (from & 56) + (to > from ? 6 : 2) : to;
-  return (SQUARE_NAMES[from] as string) + (SQUARE_NAMES[target] as string) + (promotion ? ROLE_LETTERS.charAt(promotion - 1) : '');
+  return (
+    (SQUARE_NAMES[from] as string) +
+    (SQUARE_NAMES[target] as string) +
+    (promotion ? ROLE_LETTERS.charAt(promotion - 1) : '')
+  );
 }
 
 const UCI_PATTERN = /^([a-h][1-8])([a-h][1-8])([qrbnQRBN]?)$/;

@@ -26,12 +26,27 @@ export interface Diagram {
 
 const FILES = 'abcdefgh';
 const UNICODE: Readonly<Record<string, string>> = {
-  K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙',
-  k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟',
+  K: '♔',
+  Q: '♕',
+  R: '♖',
+  B: '♗',
+  N: '♘',
+  P: '♙',
+  k: '♚',
+  q: '♛',
+  r: '♜',
+  b: '♝',
+  n: '♞',
+  p: '♟',
 };
 /** Solid glyphs for the coloured board: the foreground colour tells the sides apart. */
 const SOLID: Readonly<Record<string, string>> = {
-  k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟',
+  k: '♚',
+  q: '♛',
+  r: '♜',
+  b: '♝',
+  n: '♞',
+  p: '♟',
 };
 
 /**
@@ -162,7 +177,9 @@ function svgSquares(d: Diagram, grid: string[][]): string[] {
       const cls = `square ${light ? 'light' : 'dark'}${isHighlighted(d, name) ? ' last-move' : ''}`;
       const x = MARGIN + col * SQUARE;
       const y = MARGIN + row * SQUARE;
-      squares.push(`<rect class="${cls}" data-square="${name}" x="${x}" y="${y}" width="${SQUARE}" height="${SQUARE}"/>`);
+      squares.push(
+        `<rect class="${cls}" data-square="${name}" x="${x}" y="${y}" width="${SQUARE}" height="${SQUARE}"/>`,
+      );
       const piece = grid[rank]?.[file] ?? '';
       if (piece === '') return;
       const color = piece === piece.toUpperCase() ? 'white' : 'black';
@@ -180,10 +197,14 @@ function svgCoordinates(d: Diagram): string[] {
   const out: string[] = [];
   const bottom = MARGIN + 8 * SQUARE + MARGIN / 2;
   files.forEach((file, col) => {
-    out.push(`<text class="coord" x="${MARGIN + col * SQUARE + SQUARE / 2}" y="${coordBaseline(bottom)}">${FILES.charAt(file)}</text>`);
+    out.push(
+      `<text class="coord" x="${MARGIN + col * SQUARE + SQUARE / 2}" y="${coordBaseline(bottom)}">${FILES.charAt(file)}</text>`,
+    );
   });
   ranks.forEach((rank, row) => {
-    out.push(`<text class="coord" x="${MARGIN / 2}" y="${coordBaseline(MARGIN + row * SQUARE + SQUARE / 2)}">${rank + 1}</text>`);
+    out.push(
+      `<text class="coord" x="${MARGIN / 2}" y="${coordBaseline(MARGIN + row * SQUARE + SQUARE / 2)}">${rank + 1}</text>`,
+    );
   });
   return out;
 }

@@ -5,7 +5,25 @@
  */
 export type { Color, Role, Square, Piece, Move, NormalMove, NullMove, Setup, Board } from '../core/index.js';
 export {
-  COLORS, ROLES, isNullMove, parseSquare, squareName,
-  Position, INITIAL_FEN, initialPosition, legalMoves, play, isCheck, isCheckmate, isStalemate, isInsufficientMaterial, pieceAt,
-  parseUci, makeUci, perft, perftDivide, polyglotKey, polyglotHex,
+  COLORS,
+  ROLES,
+  isNullMove,
+  parseSquare,
+  squareName,
+  Position,
+  INITIAL_FEN,
+  initialPosition,
+  legalMoves,
+  play,
+  isCheck,
+  isCheckmate,
+  isStalemate,
+  isInsufficientMaterial,
+  pieceAt,
+  parseUci,
+  makeUci,
+  perft,
+  perftDivide,
+  polyglotKey,
+  polyglotHex,
 } from '../core/index.js';

@@ -5,4 +5,11 @@
 export type { Result, Checked } from '../result.js';
 export { ok, err } from '../result.js';
 export type { Diagnostic, DiagnosticCode, Severity } from '../diagnostics.js';
-export { DIAGNOSTIC_CODES, LineIndex, diagnostic, escapeControls, formatDiagnostic, hasErrors } from '../diagnostics.js';
+export {
+  DIAGNOSTIC_CODES,
+  LineIndex,
+  diagnostic,
+  escapeControls,
+  formatDiagnostic,
+  hasErrors,
+} from '../diagnostics.js';

@@ -3,6 +3,17 @@
  * `repairFen`, `makeFen` (en-passant and castling styles), `makeBoardFen`.
  */
 export {
-  parseFen, makeFen, makeBoardFen, repairFen, INITIAL_FEN, EP_MODES, CASTLING_NOTATIONS,
-  type ParseFenOptions, type MakeFenOptions, type FenEpMode, type FenCastlingMode, type FenChange, type RepairedFen,
+  parseFen,
+  makeFen,
+  makeBoardFen,
+  repairFen,
+  INITIAL_FEN,
+  EP_MODES,
+  CASTLING_NOTATIONS,
+  type ParseFenOptions,
+  type MakeFenOptions,
+  type FenEpMode,
+  type FenCastlingMode,
+  type FenChange,
+  type RepairedFen,
 } from '../core/index.js';

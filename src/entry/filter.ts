@@ -4,6 +4,13 @@
  * columns (ratings, time controls).
  */
 export {
-  compileWhere, whereString, gameSubject, chunkSubject, ratingOf, timeControlOf, timeControlClassOf, TIME_CONTROL_CLASSES,
+  compileWhere,
+  whereString,
+  gameSubject,
+  chunkSubject,
+  ratingOf,
+  timeControlOf,
+  timeControlClassOf,
+  TIME_CONTROL_CLASSES,
 } from '../filter/index.js';
 export type { WhereFilter, WhereSubject, TimeControl, TimeControlClass } from '../filter/index.js';

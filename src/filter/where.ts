@@ -54,15 +54,37 @@ interface FieldSpec {
 export const WHERE_FIELDS: Readonly<Record<string, FieldSpec>> = {
   white_elo: { numeric: true, get: (s) => ratingOf(s.tag('WhiteElo')), meaning: 'WhiteElo as an integer' },
   black_elo: { numeric: true, get: (s) => ratingOf(s.tag('BlackElo')), meaning: 'BlackElo as an integer' },
-  tc_base: { numeric: true, get: (s) => timeControlOf(s.tag('TimeControl'))?.base, meaning: 'TimeControl base, seconds' },
-  tc_inc: { numeric: true, get: (s) => timeControlOf(s.tag('TimeControl'))?.increment, meaning: 'TimeControl increment, seconds' },
-  tc_class: { numeric: false, get: (s) => timeControlClassOf(s.tag('TimeControl')), meaning: 'ultraBullet, bullet, blitz, rapid, classical or correspondence' },
+  tc_base: {
+    numeric: true,
+    get: (s) => timeControlOf(s.tag('TimeControl'))?.base,
+    meaning: 'TimeControl base, seconds',
+  },
+  tc_inc: {
+    numeric: true,
+    get: (s) => timeControlOf(s.tag('TimeControl'))?.increment,
+    meaning: 'TimeControl increment, seconds',
+  },
+  tc_class: {
+    numeric: false,
+    get: (s) => timeControlClassOf(s.tag('TimeControl')),
+    meaning: 'ultraBullet, bullet, blitz, rapid, classical or correspondence',
+  },
   result: { numeric: false, get: (s) => s.tag('Result'), meaning: 'the Result tag' },
   termination: { numeric: false, get: (s) => s.tag('Termination'), meaning: 'the Termination tag' },
   plies: { numeric: true, needsMoves: true, get: (s) => s.plies(), meaning: 'plies of the main line' },
   // The tag where it is written (what `export --add-eco` keeps), else the position's classification.
-  eco: { numeric: false, needsMoves: true, get: (s) => written(s.tag('ECO')) ?? s.opening?.()?.eco, meaning: 'ECO tag, else the ECO code of the position reached' },
-  opening: { numeric: false, needsMoves: true, get: (s) => written(s.tag('Opening')) ?? s.opening?.()?.name, meaning: 'Opening tag, else the name of the position reached' },
+  eco: {
+    numeric: false,
+    needsMoves: true,
+    get: (s) => written(s.tag('ECO')) ?? s.opening?.()?.eco,
+    meaning: 'ECO tag, else the ECO code of the position reached',
+  },
+  opening: {
+    numeric: false,
+    needsMoves: true,
+    get: (s) => written(s.tag('Opening')) ?? s.opening?.()?.name,
+    meaning: 'Opening tag, else the name of the position reached',
+  },
 };
 
 /** A tag value that says something: not missing, empty or `?`. */
@@ -72,7 +94,15 @@ function written(value: string | undefined): string | undefined {
 }
 
 /** Tags whose values are numbers, so that `WhiteElo >= "2000"` compares numerically too. */
-const NUMERIC_TAGS = new Set(['WhiteElo', 'BlackElo', 'PlyCount', 'WhiteRatingDiff', 'BlackRatingDiff', 'WhiteFideId', 'BlackFideId']);
+const NUMERIC_TAGS = new Set([
+  'WhiteElo',
+  'BlackElo',
+  'PlyCount',
+  'WhiteRatingDiff',
+  'BlackRatingDiff',
+  'WhiteFideId',
+  'BlackFideId',
+]);
 
 /**
  * Compiles a filter expression, or returns a WHERE_SYNTAX / WHERE_UNKNOWN_FIELD diagnostic placed
@@ -132,7 +162,12 @@ class Compiler {
 
   private exists(operand: OperandNode): Predicate {
     if (operand.kind !== 'field') {
-      this.fail('WHERE_SYNTAX', `a ${operand.kind} alone is not a condition`, operand, 'compare it with a field, e.g. White == "Carlsen"');
+      this.fail(
+        'WHERE_SYNTAX',
+        `a ${operand.kind} alone is not a condition`,
+        operand,
+        'compare it with a field, e.g. White == "Carlsen"',
+      );
       return () => false;
     }
     if (operand.name === 'player') return (s) => s.tag('White') !== undefined || s.tag('Black') !== undefined;
@@ -145,7 +180,12 @@ class Compiler {
     const positive = op === '!=' ? '==' : op === '!~' ? '~' : op;
     // `player` is either colour: the comparison holds for White or for Black.
     const sides = (o: OperandNode): readonly OperandNode[] =>
-      o.kind === 'field' && o.name === 'player' ? [{ ...o, name: 'White' }, { ...o, name: 'Black' }] : [o];
+      o.kind === 'field' && o.name === 'player'
+        ? [
+            { ...o, name: 'White' },
+            { ...o, name: 'Black' },
+          ]
+        : [o];
     const tests: Predicate[] = [];
     for (const l of sides(left)) for (const r of sides(right)) tests.push(this.comparison(positive, l, r));
     const any: Predicate = tests.length === 1 ? (tests[0] as Predicate) : (s) => tests.some((t) => t(s));
@@ -198,13 +238,23 @@ class Compiler {
     }
     if (/^[a-z_]/.test(f.name)) {
       const known = [...Object.keys(WHERE_FIELDS), 'player'].join(', ');
-      this.fail('WHERE_UNKNOWN_FIELD', `unknown field "${f.name}"`, f, `fields are ${known}, or a tag name as written in the PGN (WhiteElo, Date, …; tag.NAME for any tag); quote strings: "${f.name}"`);
+      this.fail(
+        'WHERE_UNKNOWN_FIELD',
+        `unknown field "${f.name}"`,
+        f,
+        `fields are ${known}, or a tag name as written in the PGN (WhiteElo, Date, …; tag.NAME for any tag); quote strings: "${f.name}"`,
+      );
       return { numeric: false, get: () => undefined };
     }
     return tagField(f.name);
   }
 
-  private fail(code: 'WHERE_SYNTAX' | 'WHERE_UNKNOWN_FIELD', message: string, at: { start: number; end: number }, hint: string): void {
+  private fail(
+    code: 'WHERE_SYNTAX' | 'WHERE_UNKNOWN_FIELD',
+    message: string,
+    at: { start: number; end: number },
+    hint: string,
+  ): void {
     this.problem ??= placed(this.source, code, message, at.start, at.end - at.start, hint);
   }
 }
@@ -235,25 +285,51 @@ function toNumber(v: Value): number {
 function syntaxDiagnostic(source: string, error: PeggySyntaxError): Diagnostic {
   const offset = error.location.start.offset;
   const found = error.found === null ? 'the end of the expression' : `"${error.found}"`;
-  const expected = [...new Set((error.expected ?? []).filter((e) => !('description' in e && e.description === 'whitespace')).map(describeExpectation))];
-  const wanted = expected.length === 0 ? 'the end of the expression' : expected.length === 1 ? expected[0] : `${expected.slice(0, -1).join(', ')} or ${expected.at(-1)}`;
+  const expected = [
+    ...new Set(
+      (error.expected ?? [])
+        .filter((e) => !('description' in e && e.description === 'whitespace'))
+        .map(describeExpectation),
+    ),
+  ];
+  const wanted =
+    expected.length === 0
+      ? 'the end of the expression'
+      : expected.length === 1
+        ? expected[0]
+        : `${expected.slice(0, -1).join(', ')} or ${expected.at(-1)}`;
   const rest = source.slice(offset);
-  const hint = rest.startsWith('=') && !rest.startsWith('==')
-    ? 'compare with == (a single = is not an operator)'
-    : rest.startsWith('&') || rest.startsWith('|')
-      ? 'join conditions with && and ||'
-      : 'e.g. WhiteElo >= 2000 && tc_class == "blitz" && !(Termination == "Abandoned")';
-  return placed(source, 'WHERE_SYNTAX', `expected ${wanted} but found ${found}`, offset, Math.max(1, error.found?.length ?? 0), hint);
+  const hint =
+    rest.startsWith('=') && !rest.startsWith('==')
+      ? 'compare with == (a single = is not an operator)'
+      : rest.startsWith('&') || rest.startsWith('|')
+        ? 'join conditions with && and ||'
+        : 'e.g. WhiteElo >= 2000 && tc_class == "blitz" && !(Termination == "Abandoned")';
+  return placed(
+    source,
+    'WHERE_SYNTAX',
+    `expected ${wanted} but found ${found}`,
+    offset,
+    Math.max(1, error.found?.length ?? 0),
+    hint,
+  );
 }
 
-function describeExpectation(e: PeggySyntaxError["expected"][number]): string {
+function describeExpectation(e: PeggySyntaxError['expected'][number]): string {
   if (e.type === 'literal') return `"${e.text}"`;
   if (e.type === 'end') return 'the end of the expression';
   if (e.type === 'other') return e.description;
   return e.type;
 }
 
-function placed(source: string, code: 'WHERE_SYNTAX' | 'WHERE_UNKNOWN_FIELD', message: string, offset: number, length: number, hint: string): Diagnostic {
+function placed(
+  source: string,
+  code: 'WHERE_SYNTAX' | 'WHERE_UNKNOWN_FIELD',
+  message: string,
+  offset: number,
+  length: number,
+  hint: string,
+): Diagnostic {
   const { line, column } = new LineIndex(source).locate(offset);
   const excerpt = source.slice(offset, offset + Math.max(length, 1)) || source.slice(Math.max(0, offset - 10));
   return diagnostic(code, message, { offset, line, column, length, excerpt, hint });

@@ -215,7 +215,8 @@ class StreamDecoder implements Decoder {
 
   /** Removes and returns the pending bytes as one buffer (`length` is all of them). */
   private take(length: number): Buffer {
-    const joined = this.pending.length === 1 ? (this.pending[0] ?? Buffer.alloc(0)) : Buffer.concat(this.pending, length);
+    const joined =
+      this.pending.length === 1 ? (this.pending[0] ?? Buffer.alloc(0)) : Buffer.concat(this.pending, length);
     this.pending = [];
     this.pendingLength = 0;
     return joined;

@@ -125,7 +125,8 @@ export async function* unzstd(body: AsyncIterable<Uint8Array>, options: ZstdOpti
   // WebAssembly is missing) up to its own limit; a frame above what the decoder reads is refused
   // whatever the limit (raising it would not help).
   const wasm = native === undefined ? await wasmZstd() : undefined;
-  const readable = native !== undefined ? Number.POSITIVE_INFINITY : wasm !== undefined ? WASM_WINDOW_LIMIT : PURE_WINDOW_LIMIT;
+  const readable =
+    native !== undefined ? Number.POSITIVE_INFINITY : wasm !== undefined ? WASM_WINDOW_LIMIT : PURE_WINDOW_LIMIT;
   const scanner = new ZstdFrameScanner(Math.min(limit, readable));
   let refused: ZstdWindowError | undefined;
   async function* pieces(): AsyncGenerator<Uint8Array> {
@@ -138,7 +139,8 @@ export async function* unzstd(body: AsyncIterable<Uint8Array>, options: ZstdOpti
       }
     }
   }
-  const decode = native !== undefined ? nativeDecode(native, limit) : wasm !== undefined ? wasmDecode(wasm, limit) : pureDecode;
+  const decode =
+    native !== undefined ? nativeDecode(native, limit) : wasm !== undefined ? wasmDecode(wasm, limit) : pureDecode;
   try {
     yield* decode(pieces());
   } catch (error) {
@@ -269,7 +271,12 @@ function gzipError(message: string, code: 'Z_DATA_ERROR' | 'Z_BUF_ERROR'): Error
  * are needed, 'not gzip' when they do not start a member.
  */
 function memberHeaderLength(bytes: Buffer): number | 'short' | 'not gzip' {
-  if (bytes.length < 10) return bytes[0] !== undefined && bytes[0] !== 0x1f ? 'not gzip' : bytes.length >= 2 && bytes[1] !== 0x8b ? 'not gzip' : 'short';
+  if (bytes.length < 10)
+    return bytes[0] !== undefined && bytes[0] !== 0x1f
+      ? 'not gzip'
+      : bytes.length >= 2 && bytes[1] !== 0x8b
+        ? 'not gzip'
+        : 'short';
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b || bytes[2] !== 8) return 'not gzip';
   const flags = bytes[3] as number;
   let at = 10;
@@ -338,7 +345,8 @@ async function* gunzipMembers(body: AsyncIterable<Buffer>, onJunk: () => void): 
       );
       while (pending.length < 8 && (await more())) {}
       if (pending.length < 8) throw gzipError('unexpected end of file', 'Z_BUF_ERROR');
-      if (crc32 !== undefined && pending.readUInt32LE(0) !== member.crc >>> 0) throw gzipError('incorrect data check', 'Z_DATA_ERROR');
+      if (crc32 !== undefined && pending.readUInt32LE(0) !== member.crc >>> 0)
+        throw gzipError('incorrect data check', 'Z_DATA_ERROR');
       if (pending.readUInt32LE(4) !== member.size % 2 ** 32) throw gzipError('incorrect length check', 'Z_DATA_ERROR');
       pending = pending.subarray(8);
     }
@@ -378,7 +386,8 @@ async function* inflateMember(
         yield* flush();
         if (driven.failure) throw driven.failure;
         // The inflater took fewer bytes than it was given: its data ended there.
-        if (inflate.bytesWritten < written) return rest(chunk.subarray(chunk.length - (written - inflate.bytesWritten)));
+        if (inflate.bytesWritten < written)
+          return rest(chunk.subarray(chunk.length - (written - inflate.bytesWritten)));
       }
       if (!(await more())) break;
     }
@@ -440,7 +449,8 @@ async function* pureGunzip(source: AsyncIterable<Buffer>, onJunk: () => void): A
     yield* out.splice(0);
     const message = error instanceof Error ? error.message : String(error);
     // Cut short, or not gzip at all: an error, as from zlib. Anything else after good data: junk.
-    if (last || produced === 0) throw Object.assign(new Error(message), { code: last ? 'Z_BUF_ERROR' : 'Z_DATA_ERROR' });
+    if (last || produced === 0)
+      throw Object.assign(new Error(message), { code: last ? 'Z_BUF_ERROR' : 'Z_DATA_ERROR' });
     onJunk();
     return;
   }

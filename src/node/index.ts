@@ -5,7 +5,14 @@
  */
 export { openInput, type Compression, type Input, type InputOptions } from './input.js';
 export { createDecoder, DEFAULT_MAX_BLOCK, type DecodeOptions, type Decoder } from './decode.js';
-export { readGames, readPgn, readPgnChunks, type PgnChunkReader, type PgnReader, type ReadOptions } from './read-games.js';
+export {
+  readGames,
+  readPgn,
+  readPgnChunks,
+  type PgnChunkReader,
+  type PgnReader,
+  type ReadOptions,
+} from './read-games.js';
 export { nthRange, shiftChunk, splitBlock, type BlockBase, type ByteRange, type SplitBlock } from './range.js';
 export { bytesSource, gameStartAtOrAfter, type ByteSource } from './resync.js';
 export { gameTextOfRow, readNdjsonChunks } from './ndjson-games.js';

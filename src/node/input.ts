@@ -60,7 +60,6 @@ export interface Input extends AsyncIterable<Buffer> {
   bytesRead(): number;
 }
 
-
 /**
  * Checks a path (`-` is stdin) or wraps a stream. Cost: one stat and one access check for a path;
  * nothing is opened or read until iteration.
@@ -124,10 +123,19 @@ function makeInput(
       compression = format;
       const body = prepend(head.bytes, raw);
       if (compression === 'gzip') {
-        const junk = (): number => warnings.push(diagnostic('IO_TRAILING_DATA', `'${name}' ends with data that is not gzip; it was ignored, every game before it was read`));
+        const junk = (): number =>
+          warnings.push(
+            diagnostic(
+              'IO_TRAILING_DATA',
+              `'${name}' ends with data that is not gzip; it was ignored, every game before it was read`,
+            ),
+          );
         yield* gunzip(body, again, junk);
       } else if (compression === 'zstd') {
-        yield* unzstd(body, { name, ...(options.zstdWindowMax === undefined ? {} : { windowMax: options.zstdWindowMax }) });
+        yield* unzstd(body, {
+          name,
+          ...(options.zstdWindowMax === undefined ? {} : { windowMax: options.zstdWindowMax }),
+        });
       } else yield* body;
     } catch (error) {
       if (signal?.aborted) throw signal.reason;

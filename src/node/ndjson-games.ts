@@ -20,7 +20,8 @@ const TAG_NAME = /^[A-Za-z0-9_]+$/;
 
 /** The PGN form of one row, or a message saying why the row is not a game. */
 export function gameTextOfRow(row: unknown): { text: string } | { problem: string } {
-  if (typeof row !== 'object' || row === null || Array.isArray(row)) return { problem: 'the line is not a JSON object' };
+  if (typeof row !== 'object' || row === null || Array.isArray(row))
+    return { problem: 'the line is not a JSON object' };
   const fields = row as Record<string, unknown>;
   const movetext = fields['movetext'];
   if (typeof movetext !== 'string') return { problem: 'the object has no "movetext" string' };

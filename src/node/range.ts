@@ -62,7 +62,12 @@ export interface RangeReading {
  * The games of `range` of the file at `path`. The file's end-of-reading diagnostics (IO_ENCODING,
  * a read failure) belong to the one range whose games reach the end of the file.
  */
-export function readRange(path: string, range: ByteRange, whole: WholeReading, options: RangeReadOptions = {}): RangeReading {
+export function readRange(
+  path: string,
+  range: ByteRange,
+  whole: WholeReading,
+  options: RangeReadOptions = {},
+): RangeReading {
   const found: Diagnostic[] = [];
   let bytesRead = 0;
   let encoding: string | undefined;
@@ -128,7 +133,8 @@ export function readRange(path: string, range: ByteRange, whole: WholeReading, o
         at += bytes.length;
         // The decoder holds the file's first bytes until it has seen enough to choose the encoding:
         // a range that starts among them finds its first offset by decoding them on their own.
-        if (at === from) firstOffset = from <= SNIFF_HELD ? decodedLength(Buffer.concat(head), options.encoding) : textLength;
+        if (at === from)
+          firstOffset = from <= SNIFF_HELD ? decodedLength(Buffer.concat(head), options.encoding) : textLength;
         collect(at > from);
         for (const chunk of splitter.feed(text)) if (ours(chunk)) yield chunk;
       }
@@ -195,7 +201,10 @@ function asciiCompatible(encoding: string): boolean {
   if (normal === 'utf8') return true;
   // A single-byte encoding decodes each of the 256 bytes to one character, and ASCII to itself.
   const all = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
-  return iconv.decode(all, encoding).length === 256 && iconv.decode(ASCII_STRUCTURE, encoding) === ASCII_STRUCTURE.toString('latin1');
+  return (
+    iconv.decode(all, encoding).length === 256 &&
+    iconv.decode(ASCII_STRUCTURE, encoding) === ASCII_STRUCTURE.toString('latin1')
+  );
 }
 
 /** A `ByteSource` over a file, reading 64 KiB blocks on demand (the resync rule looks at a few lines). */
@@ -230,7 +239,16 @@ function readBlockSync(handle: { readonly fd: number }, position: number, length
 
 function unreadable(path: string, error: unknown): Diagnostic {
   const code = (error as { code?: unknown } | null)?.code;
-  const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : error instanceof Error ? error.message : String(error);
+  const why =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : error instanceof Error
+            ? error.message
+            : String(error);
   return diagnostic('IO_UNREADABLE', `cannot read '${path}': ${why}`);
 }
 
@@ -316,7 +334,12 @@ const MIN_KEPT = 640 * 1024;
 
 /** A chunk of a block split on its own, placed in the file. */
 export function shiftChunk(chunk: GameChunk, base: BlockBase): GameChunk {
-  return { ...chunk, offset: chunk.offset + base.offset, line: chunk.line + base.lines, index: chunk.index + base.index };
+  return {
+    ...chunk,
+    offset: chunk.offset + base.offset,
+    line: chunk.line + base.lines,
+    index: chunk.index + base.index,
+  };
 }
 
 /** Control bytes other than tab, LF, VT, FF and CR: a line with them may be reported as binary. */

@@ -152,9 +152,17 @@ function inputOptions(options: ReadOptions): Parameters<typeof openInput>[1] {
   };
 }
 
-function readRangeChunks(source: string | NodeJS.ReadableStream, range: ByteRange, options: ReadOptions): PgnChunkReader {
+function readRangeChunks(
+  source: string | NodeJS.ReadableStream,
+  range: ByteRange,
+  options: ReadOptions,
+): PgnChunkReader {
   if (typeof source !== 'string' || source === '-') {
-    const found = [diagnostic('USAGE', 'a byte range can only be read from a file, not from a stream', { hint: 'save the stream to a file first' })];
+    const found = [
+      diagnostic('USAGE', 'a byte range can only be read from a file, not from a stream', {
+        hint: 'save the stream to a file first',
+      }),
+    ];
     const none: AsyncIterable<GameChunk> = { [Symbol.asyncIterator]: async function* () {} };
     return { chunks: none, diagnostics: () => found, encoding: () => undefined, bytesRead: () => 0 };
   }

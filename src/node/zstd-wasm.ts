@@ -126,7 +126,8 @@ function findLimitOffset(wasm: Wasm): number | undefined {
   const size = after - dctx;
   const hits: number[] = [];
   if (dctx !== 0 && size > 0 && size < 1 << 20) {
-    for (let at = 0; at + 4 <= size; at += 4) if (wasm.view.getUint32(dctx + at, true) === DEFAULT_MAX_WINDOW) hits.push(at);
+    for (let at = 0; at + 4 <= size; at += 4)
+      if (wasm.view.getUint32(dctx + at, true) === DEFAULT_MAX_WINDOW) hits.push(at);
   }
   exports.free(after);
   if (dctx !== 0) exports.ZSTD_freeDCtx(dctx);

@@ -130,7 +130,8 @@ function buildIndex(): Index {
     maxPly = Math.max(maxPly, openings[index]?.moves.length ?? 0);
   }
   // Shortest line first; the sort is stable, so table order breaks ties.
-  for (const list of byKey.values()) list.sort((a, b) => (openings[a]?.moves.length ?? 0) - (openings[b]?.moves.length ?? 0));
+  for (const list of byKey.values())
+    list.sort((a, b) => (openings[a]?.moves.length ?? 0) - (openings[b]?.moves.length ?? 0));
   return { openings, byKey, placements, materials: [...materials.values()], maxPly };
 }
 
@@ -187,7 +188,10 @@ export function classifyOpening(game: Game): OpeningMatch | undefined {
   const { entries, ply } = found;
   const played = (n: number): boolean => {
     const moves = openings[n]?.moves ?? [];
-    return moves.length === ply && moves.every((san, i) => line[i]?.canonicalSan.replace(/[+#]$/, '') === san.replace(/[+#]$/, ''));
+    return (
+      moves.length === ply &&
+      moves.every((san, i) => line[i]?.canonicalSan.replace(/[+#]$/, '') === san.replace(/[+#]$/, ''))
+    );
   };
   const best = (entries.length > 1 ? entries.find(played) : undefined) ?? (entries[0] as number);
   const opening = openings[best] as Opening;

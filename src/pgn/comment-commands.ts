@@ -131,7 +131,10 @@ export function parseClock(args: string): number | undefined {
   if (parts.length < 2 || parts.length > 3) return undefined;
   const seconds = parts[parts.length - 1] ?? '';
   const dot = seconds.indexOf('.');
-  const secondsOk = dot < 0 ? allDigits(seconds, 0, seconds.length) : allDigits(seconds, 0, dot) && allDigits(seconds, dot + 1, seconds.length);
+  const secondsOk =
+    dot < 0
+      ? allDigits(seconds, 0, seconds.length)
+      : allDigits(seconds, 0, dot) && allDigits(seconds, dot + 1, seconds.length);
   if (!secondsOk) return undefined;
   for (let i = 0; i < parts.length - 1; i++) {
     const part = parts[i] ?? '';

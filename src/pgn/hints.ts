@@ -39,12 +39,19 @@ export function describeInvalid(text: string): { message: string; hint?: string 
   if (DRAWS.has(text)) return { message, hint: 'write a draw as 1/2-1/2' };
   if (/^\d+$/.test(text)) {
     const n = text.length > 12 ? 'N' : text;
-    return { message: `move number ${quoted(text)} has no dot`, hint: `write \`${n}.\` before a White move, \`${n}...\` before a Black one` };
+    return {
+      message: `move number ${quoted(text)} has no dot`,
+      hint: `write \`${n}.\` before a White move, \`${n}...\` before a Black one`,
+    };
   }
-  if (text === '+' || text === '#') return { message, hint: `write the check sign right after its move, as in \`Nf3${text}\`` };
+  if (text === '+' || text === '#')
+    return { message, hint: `write the check sign right after its move, as in \`Nf3${text}\`` };
   if (text.startsWith('$')) return { message, hint: 'a NAG is `$` followed by a number from 0 to 255, as in `$1`' };
-  if (text === '}') return { message: '`}` closes no comment', hint: 'remove it, or add the `{` where the comment starts' };
-  if (text === ']') return { message: '`]` closes no tag pair', hint: 'remove it, or add the `[` where the tag pair starts' };
-  if (text.startsWith('"')) return { message, hint: 'quoted text belongs in a tag pair `[Name "value"]` or in a `{comment}`' };
+  if (text === '}')
+    return { message: '`}` closes no comment', hint: 'remove it, or add the `{` where the comment starts' };
+  if (text === ']')
+    return { message: '`]` closes no tag pair', hint: 'remove it, or add the `[` where the tag pair starts' };
+  if (text.startsWith('"'))
+    return { message, hint: 'quoted text belongs in a tag pair `[Name "value"]` or in a `{comment}`' };
   return { message };
 }

@@ -4,7 +4,15 @@
  * Imports only diagnostics. Key decision: the `LineIndex` of a game's text is built on the first
  * lookup only (most games have no diagnostic) and cached per text.
  */
-import { DiagnosticCap, LineIndex, excerptOf, diagnostic, type Diagnostic, type DiagnosticCode, type Severity } from '../diagnostics.js';
+import {
+  DiagnosticCap,
+  LineIndex,
+  excerptOf,
+  diagnostic,
+  type Diagnostic,
+  type DiagnosticCode,
+  type Severity,
+} from '../diagnostics.js';
 
 /** Where a game's text starts in the file. */
 export interface TextOrigin {

@@ -52,7 +52,13 @@ export function parseGame(chunk: GameChunk, options: GameOptions = {}): Game {
       hint: 'this is a bug in forsyth; please report it with the game',
     });
   }
-  const body: GameBody = buildTree(elements, chunk.text, chunk.offset, sink, options.maxVariationDepth ?? MAX_VARIATION_DEPTH);
+  const body: GameBody = buildTree(
+    elements,
+    chunk.text,
+    chunk.offset,
+    sink,
+    options.maxVariationDepth ?? MAX_VARIATION_DEPTH,
+  );
   sink.close();
   const diagnostics = chunk.diagnostics ? [...chunk.diagnostics, ...sink.list] : sink.list;
   const { index, offset, line, column, text } = chunk;

@@ -22,7 +22,12 @@ export type ParseOptions = SplitOptions & GameOptions;
  */
 export function parsePgn(text: string, options: ParseOptions = {}): Iterable<Game> {
   // Checked now, not when the games are first asked for, so the mistake shows where it is made.
-  checkString('parsePgn', 'the PGN text', text, 'decode bytes first, or read files and streams with readPgn from forsyth/node');
+  checkString(
+    'parsePgn',
+    'the PGN text',
+    text,
+    'decode bytes first, or read files and streams with readPgn from forsyth/node',
+  );
   if (options !== undefined) checkObject('parsePgn', 'options', options);
   return {
     *[Symbol.iterator]() {

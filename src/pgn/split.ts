@@ -146,7 +146,8 @@ const MAX_PENDING = 24;
 const MAX_RESULT = 9;
 
 /** Rule 3: a move number (`12.`, `1…`, `1.e4`) or a SAN-shaped move (`e4`, `Nbxd2+`, `O-O`). */
-const GAME_START = /^(?:[0-9]+[.\u2026]|[KQRBNP]?[a-h]?[1-8]?x?[a-h][1-8](?:=?[QRBN])?[+#]?[!?]*$|[O0]-[O0](?:-[O0])?[+#]?[!?]*$)/;
+const GAME_START =
+  /^(?:[0-9]+[.\u2026]|[KQRBNP]?[a-h]?[1-8]?x?[a-h][1-8](?:=?[QRBN])?[+#]?[!?]*$|[O0]-[O0](?:-[O0])?[+#]?[!?]*$)/;
 /** Rule 4: White's move number 1 (`1.`, `1.e4`), not Black's (`1...`). */
 const MOVE_ONE = /^1\.(?![.\u2026])/;
 
@@ -174,7 +175,17 @@ function isSpaceOrTab(c: number): boolean {
 
 /** Where a token ends: blanks and the delimiters `{ } ( ) [ ] ;`. */
 function isTokenEnd(c: number): boolean {
-  return isBlank(c) || c === OPEN_BRACE || c === CLOSE_BRACE || c === 40 || c === 41 || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === SEMICOLON || Number.isNaN(c);
+  return (
+    isBlank(c) ||
+    c === OPEN_BRACE ||
+    c === CLOSE_BRACE ||
+    c === 40 ||
+    c === 41 ||
+    c === OPEN_BRACKET ||
+    c === CLOSE_BRACKET ||
+    c === SEMICOLON ||
+    Number.isNaN(c)
+  );
 }
 
 /** A letter, digit or dot: what a number glued to it (`Nf3.`, `a1.`) is part of. */
@@ -396,7 +407,10 @@ export class GameSplitter {
     this.dropped = true;
     // The next game can only start at the current line's start: keep from there (or, for a
     // pathological line longer than the limit, only the last chunk).
-    let keepFrom = this.pushed - this.lineStart > this.maxGameLength ? this.pushed - (this.pieces.at(-1)?.length ?? 0) : this.lineStart;
+    let keepFrom =
+      this.pushed - this.lineStart > this.maxGameLength
+        ? this.pushed - (this.pieces.at(-1)?.length ?? 0)
+        : this.lineStart;
     // A tag name being read is still to be sliced, and earlier names may be needed by rule 2.
     if (this.state === TAG_NAME) keepFrom = Math.min(keepFrom, this.nameStart);
     this.resolveNames();
@@ -465,7 +479,8 @@ export class GameSplitter {
     else if (this.state !== BRACE) {
       // Tags and `;`/`%` comments end at the line end (an unclosed tag is the parser's to report).
       if (this.state === TAG_NAME) cut = this.endTagName(at);
-      else if (this.state === NORMAL && this.phase === PHASE_MOVES && !continuesCrLf && this.endsWithResult(at)) this.phase = PHASE_ENDED;
+      else if (this.state === NORMAL && this.phase === PHASE_MOVES && !continuesCrLf && this.endsWithResult(at))
+        this.phase = PHASE_ENDED;
       this.state = NORMAL;
       if (this.blankLine && !continuesCrLf) {
         if (this.phase === PHASE_TAGS) this.blankSinceTag = true;
@@ -506,7 +521,10 @@ export class GameSplitter {
       if (this.phase === PHASE_TAGS) this.phase = PHASE_MOVES;
       return -1;
     }
-    if ((lineStart || this.commentStart >= 0) && (this.phase === PHASE_ENDED || (this.phase === PHASE_GAP && c === DIGIT_ONE))) {
+    if (
+      (lineStart || this.commentStart >= 0) &&
+      (this.phase === PHASE_ENDED || (this.phase === PHASE_GAP && c === DIGIT_ONE))
+    ) {
       // Rules 3 and 4: the line's first token (after comments that start the line) decides.
       this.pendingPhase = this.phase;
       this.pendingToken = String.fromCharCode(c);
@@ -654,7 +672,9 @@ export class GameSplitter {
     if (this.phase >= PHASE_MOVES) {
       if (!this.tagAtLineStart) return -1;
       const name = this.bufferedText(start, end);
-      return this.phase === PHASE_ENDED && this.commentStart >= 0 ? this.cutBefore(this.commentStart, this.commentLine, name) : this.cutHere(name); // rule 1
+      return this.phase === PHASE_ENDED && this.commentStart >= 0
+        ? this.cutBefore(this.commentStart, this.commentLine, name)
+        : this.cutHere(name); // rule 1
     }
     let split = false;
     if (this.tagAtLineStart && this.blankSinceTag) {
@@ -787,11 +807,23 @@ export class GameSplitter {
       const tooLarge = diagnostic(
         'PGN_GAME_TOO_LARGE',
         `game ${index + 1} is longer than ${this.maxGameLength} characters and was skipped`,
-        { offset: start, line: this.gameLine, column: 1, gameIndex: index, hint: 'split the file, or pass a larger maxGameLength' },
+        {
+          offset: start,
+          line: this.gameLine,
+          column: 1,
+          gameIndex: index,
+          hint: 'split the file, or pass a larger maxGameLength',
+        },
       );
       game = { text: '', offset: start, line: this.gameLine, column: 1, index, diagnostics: [tooLarge] };
     } else {
-      game = { text: copyOf(all, start - bufferStart, cut - bufferStart), offset: start, line: this.gameLine, column: 1, index };
+      game = {
+        text: copyOf(all, start - bufferStart, cut - bufferStart),
+        offset: start,
+        line: this.gameLine,
+        column: 1,
+        index,
+      };
     }
     // Only a pathological line longer than the limit can have lost the start of the next game.
     const from = Math.max(cut, bufferStart);

@@ -26,9 +26,15 @@ export class TagSection {
 
   tag(e: RawTag): void {
     if (!this.open) {
-      this.sink.add('PGN_BAD_TAG', `tag pair ${quoted(`[${e.text} …]`)} inside the movetext is ignored`, e.start, e.end, {
-        hint: 'tag pairs come before the moves; a new game starts with its tags on a new line',
-      });
+      this.sink.add(
+        'PGN_BAD_TAG',
+        `tag pair ${quoted(`[${e.text} …]`)} inside the movetext is ignored`,
+        e.start,
+        e.end,
+        {
+          hint: 'tag pairs come before the moves; a new game starts with its tags on a new line',
+        },
+      );
       return;
     }
     this.add(e.text, decodeTagValue(e.value), e.start, e.end);
@@ -40,17 +46,25 @@ export class TagSection {
     const shown = quoted(`[${e.text}${closed ? ']' : ''}`);
     if (!this.open) {
       this.sink.add('PGN_BAD_TAG', `${shown} inside the movetext is ignored`, e.start, e.end, {
-        hint: e.text.startsWith('%') ? 'commands like `[%clk …]` belong inside a `{…}` comment' : 'tag pairs come before the moves',
+        hint: e.text.startsWith('%')
+          ? 'commands like `[%clk …]` belong inside a `{…}` comment'
+          : 'tag pairs come before the moves',
       });
       return;
     }
     const recovered = closed ? recoverTag(e.text) : undefined;
     if (recovered !== undefined) {
       this.add(recovered.name, recovered.value, e.start, e.end);
-      this.sink.add('PGN_BAD_TAG', `malformed tag pair ${shown} is read as ${recovered.name} = ${quoted(recovered.value)}`, e.start, e.end, {
-        hint: 'escape quotes inside a value as \\"',
-        severity: 'warning', // nothing of the game is lost
-      });
+      this.sink.add(
+        'PGN_BAD_TAG',
+        `malformed tag pair ${shown} is read as ${recovered.name} = ${quoted(recovered.value)}`,
+        e.start,
+        e.end,
+        {
+          hint: 'escape quotes inside a value as \\"',
+          severity: 'warning', // nothing of the game is lost
+        },
+      );
     } else if (!closed) {
       this.sink.add('PGN_UNCLOSED_TAG', `tag pair ${shown} is not closed`, e.start, e.end, {
         hint: 'a tag pair is `[Name "value"]` on one line',
@@ -70,7 +84,13 @@ export class TagSection {
     }
     this.names.add(name);
     const quote = this.text.indexOf('"', start);
-    this.tags.push({ offset: this.shift + start, length: end - start, name, value, valueOffset: this.shift + quote + 1 });
+    this.tags.push({
+      offset: this.shift + start,
+      length: end - start,
+      name,
+      value,
+      valueOffset: this.shift + quote + 1,
+    });
   }
 }
 

@@ -70,7 +70,6 @@ interface Frame {
   variations: MoveLine[];
 }
 
-
 /**
  * Deepest variation kept by default (the main line is depth 0); no real game comes near it. At
  * this depth a ply's path is a few hundred characters: `fens --variations` writes at most about
@@ -108,7 +107,13 @@ function newFrame(open: RawToken | undefined, parent: NodeBuilder | undefined): 
  * Builds the game body from the parser's elements, reporting to `sink` (offsets in `elements`
  * are into the game text; `shift` is the game's offset in the file). O(elements).
  */
-export function buildTree(elements: RawGame, text: string, shift: number, sink: DiagnosticSink, maxDepth = MAX_VARIATION_DEPTH): GameBody {
+export function buildTree(
+  elements: RawGame,
+  text: string,
+  shift: number,
+  sink: DiagnosticSink,
+  maxDepth = MAX_VARIATION_DEPTH,
+): GameBody {
   return new TreeBuilder(text, shift, sink, maxDepth).build(elements);
 }
 
@@ -152,7 +157,9 @@ class TreeBuilder {
     const { tags } = this.tagSection;
     const { gameComments: comments, finalComments, result } = this;
     const moves = main.line;
-    return result === undefined ? { tags, comments, moves, finalComments } : { tags, comments, moves, finalComments, result };
+    return result === undefined
+      ? { tags, comments, moves, finalComments }
+      : { tags, comments, moves, finalComments, result };
   }
 
   private element(e: RawElement): void {
@@ -250,8 +257,27 @@ class TreeBuilder {
     // Object literals, not spreads: one hidden class each, and this runs once per move.
     const node: NodeBuilder =
       number === undefined
-        ? { offset, length, san, check, nags: f.nags, commentsBefore: before, commentsAfter: NONE, variations: f.variations }
-        : { offset, length, san, check, number, nags: f.nags, commentsBefore: before, commentsAfter: NONE, variations: f.variations };
+        ? {
+            offset,
+            length,
+            san,
+            check,
+            nags: f.nags,
+            commentsBefore: before,
+            commentsAfter: NONE,
+            variations: f.variations,
+          }
+        : {
+            offset,
+            length,
+            san,
+            check,
+            number,
+            nags: f.nags,
+            commentsBefore: before,
+            commentsAfter: NONE,
+            variations: f.variations,
+          };
     f.line.push(node);
     f.comments = NONE;
     f.number = undefined;
@@ -274,7 +300,12 @@ class TreeBuilder {
     let i = e.start;
     for (let c = text.charCodeAt(i); isDigit(c); c = text.charCodeAt(++i)) value = value * 10 + c - 48;
     // White: exactly one `.` after the digits; anything more (`...`, `…`, `. ...`) is Black.
-    return { offset: this.shift + e.start, length: e.end - e.start, value, black: e.end - i > 1 || text.charCodeAt(i) === 0x2026 };
+    return {
+      offset: this.shift + e.start,
+      length: e.end - e.start,
+      value,
+      black: e.end - i > 1 || text.charCodeAt(i) === 0x2026,
+    };
   }
 
   private comment(e: RawToken | RawComment): void {
@@ -299,7 +330,8 @@ class TreeBuilder {
     this.tagSection.open = false;
     const value = e.kind === 'nag' ? Number(e.text) : SUFFIX_NAGS[e.text];
     if (value === undefined || value > 255) {
-      const what = e.kind === 'nag' ? `NAG ${quoted(`$${e.text}`)} is out of range` : `unknown move annotation ${quoted(e.text)}`;
+      const what =
+        e.kind === 'nag' ? `NAG ${quoted(`$${e.text}`)} is out of range` : `unknown move annotation ${quoted(e.text)}`;
       const hint = e.kind === 'nag' ? 'NAGs run from $0 to $255' : 'the suffixes are ! ? !! ?? !? ?!';
       this.sink.add('PGN_BAD_NAG', what, e.start, e.end, { hint });
       return;
@@ -309,10 +341,16 @@ class TreeBuilder {
       last.nags = add(last.nags, value);
       return;
     }
-    this.sink.add('PGN_BAD_NAG', `annotation \`${this.text.slice(e.start, e.end)}\` comes before any move`, e.start, e.end, {
-      hint: 'an annotation follows the move it is about; it was attached to the next move',
-      severity: 'warning',
-    });
+    this.sink.add(
+      'PGN_BAD_NAG',
+      `annotation \`${this.text.slice(e.start, e.end)}\` comes before any move`,
+      e.start,
+      e.end,
+      {
+        hint: 'an annotation follows the move it is about; it was attached to the next move',
+        severity: 'warning',
+      },
+    );
     this.frame.nags = add(this.frame.nags, value);
   }
 
@@ -391,9 +429,15 @@ class TreeBuilder {
     this.afterResultReported = true;
     const result = (this.result as GameResult).value;
     const what = this.quotable(e);
-    this.sink.add('PGN_TEXT_AFTER_RESULT', `${quoted(what)} after the result \`${result}\` is ignored`, e.start, e.end, {
-      hint: 'the result ends the game; a new game starts with its tag pairs on a new line',
-    });
+    this.sink.add(
+      'PGN_TEXT_AFTER_RESULT',
+      `${quoted(what)} after the result \`${result}\` is ignored`,
+      e.start,
+      e.end,
+      {
+        hint: 'the result ends the game; a new game starts with its tag pairs on a new line',
+      },
+    );
   }
 
   private finish(elements: RawGame): void {
@@ -415,9 +459,15 @@ class TreeBuilder {
       const outer = this.stack[this.stack.length - 2] as Frame;
       if (f.parent === undefined && f.line.length > 0 && outer.line.length === 0) {
         // `((( 1. c4 *`: no move for it to be an alternative to; its moves are the line's own.
-        this.sink.add('PGN_UNCLOSED_VARIATION', 'variation `(` is never closed and comes before any move of its line', open.start, open.end, {
-          hint: 'its moves were read as moves of the line around it; remove the `(` or add the `)`',
-        });
+        this.sink.add(
+          'PGN_UNCLOSED_VARIATION',
+          'variation `(` is never closed and comes before any move of its line',
+          open.start,
+          open.end,
+          {
+            hint: 'its moves were read as moves of the line around it; remove the `(` or add the `)`',
+          },
+        );
         this.stack.pop();
         this.frame = outer;
         mergeInto(outer, f);
@@ -441,7 +491,9 @@ class TreeBuilder {
       `variations nested deeper than ${this.maxDepth} levels are dropped: ${variations} with ${this.droppedMoves.toLocaleString('en')} moves, from here`,
       first.start,
       first.end,
-      { hint: `no real game nests variations this deep; the main line and the variations up to ${this.maxDepth} levels are kept` },
+      {
+        hint: `no real game nests variations this deep; the main line and the variations up to ${this.maxDepth} levels are kept`,
+      },
     );
   }
 
@@ -454,10 +506,16 @@ class TreeBuilder {
     const [first, ...others] = main.variations as NodeBuilder[][];
     const head = first?.[0];
     if (first === undefined || head === undefined) return;
-    this.sink.add('PGN_VARIATION_AT_START', 'the game has moves only inside a variation: they are read as its main line', head.offset - this.shift, head.offset - this.shift + head.length, {
-      hint: 'a variation follows the move it replaces; remove the parentheses around the main line',
-      severity: 'warning',
-    });
+    this.sink.add(
+      'PGN_VARIATION_AT_START',
+      'the game has moves only inside a variation: they are read as its main line',
+      head.offset - this.shift,
+      head.offset - this.shift + head.length,
+      {
+        hint: 'a variation follows the move it replaces; remove the parentheses around the main line',
+        severity: 'warning',
+      },
+    );
     for (const node of first) main.line.push(node);
     head.variations = addAll(others as MoveLine[], head.variations);
     main.variations = NONE;
@@ -479,9 +537,15 @@ class TreeBuilder {
     const last = elements.at(-1);
     if (last === undefined || last.kind === 'overflow') return; // a dropped (too large or too complex) game: already reported
     if (last.end === this.text.length && looksCut(last)) {
-      this.sink.add('PGN_TRUNCATED', `the input ends in the middle of the game, at ${quoted(this.quotable(last))}`, last.start, last.end, {
-        hint: 'the file looks cut short: the last game has no result and no final line end',
-      });
+      this.sink.add(
+        'PGN_TRUNCATED',
+        `the input ends in the middle of the game, at ${quoted(this.quotable(last))}`,
+        last.start,
+        last.end,
+        {
+          hint: 'the file looks cut short: the last game has no result and no final line end',
+        },
+      );
       return;
     }
     this.sink.add('PGN_MISSING_RESULT', 'the game has no result', last.end, last.end, {

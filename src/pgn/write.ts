@@ -89,7 +89,9 @@ function startPly(game: Game): { fullmove: number; black: boolean } {
     return { fullmove: Number.isInteger(fullmove) && fullmove > 0 ? fullmove : 1, black: fields[1] === 'b' };
   }
   const first = game.moves[0]?.number;
-  return first !== undefined && first.value > 0 ? { fullmove: first.value, black: first.black } : { fullmove: 1, black: false };
+  return first !== undefined && first.value > 0
+    ? { fullmove: first.value, black: first.black }
+    : { fullmove: 1, black: false };
 }
 
 /** One line being written: its moves, where we are, and the variations of the current move. */
@@ -271,5 +273,7 @@ export function checkGame(fn: string, game: unknown): asserts game is Game {
 
 /** The error for a move tree in which a line comes back (a cycle, or one line in two places) (for replay, through the PGN face; not public API). */
 export function moveTreeError(fn: string): TypeError {
-  return new TypeError(`${fn}: the game's moves are not a tree: a variation is reached twice (it contains its own line, or is shared); each line may appear once`);
+  return new TypeError(
+    `${fn}: the game's moves are not a tree: a variation is reached twice (it contains its own line, or is shared); each line may appear once`,
+  );
 }

@@ -19,7 +19,16 @@ import { hasLegalEnPassant, initialPosition, INITIAL_FEN, legalMoves, play, type
 import { makeSan, parseSan } from '../core/index.js';
 import { parseUci } from '../core/index.js';
 import { isNullMove, squareName, type NormalMove } from '../core/index.js';
-import { SEVEN_TAG_DEFAULTS, SEVEN_TAG_ROSTER, isTagName, splitCheck, writePgn, type Game, type MoveNode, type ResultToken } from '../pgn/index.js';
+import {
+  SEVEN_TAG_DEFAULTS,
+  SEVEN_TAG_ROSTER,
+  isTagName,
+  splitCheck,
+  writePgn,
+  type Game,
+  type MoveNode,
+  type ResultToken,
+} from '../pgn/index.js';
 
 /** Why `findMoveBetween` found no move. */
 export interface NoMoveError {
@@ -160,7 +169,8 @@ function fromMoves(start: Position, tokens: readonly string[]): Built {
 }
 
 function badMoveHint(token: string, candidates: readonly string[], pos: Position): string {
-  if (['1-0', '0-1', '1/2-1/2', '*'].includes(token)) return `a result is a tag, not a move: set it with the tag Result=${token}`;
+  if (['1-0', '0-1', '1/2-1/2', '*'].includes(token))
+    return `a result is a tag, not a move: set it with the tag Result=${token}`;
   if (candidates.length > 0) return `did you mean ${candidates.join(' or ')}?`;
   return `position before the move: ${makeFen(pos)}`;
 }
@@ -169,7 +179,10 @@ function badMoveHint(token: string, candidates: readonly string[], pos: Position
 function fenAt(text: string, line: number, chess960: boolean, out: Diagnostic[]): Position | undefined {
   const lead = text.length - text.trimStart().length;
   const parsed = parseFen(text.trim(), chess960 ? { chess960 } : {});
-  const at = (offset: number | undefined): { line: number; column: number } => ({ line, column: lead + (offset ?? 0) + 1 });
+  const at = (offset: number | undefined): { line: number; column: number } => ({
+    line,
+    column: lead + (offset ?? 0) + 1,
+  });
   const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   for (const d of parsed.diagnostics) if (d.severity !== 'error') out.push({ ...d, ...at(d.offset) });
   if (parsed.ok) return parsed.value;
@@ -193,7 +206,12 @@ function fromFens(lines: readonly string[], chess960: boolean): Built | Diagnost
     if (text.trim() !== '') positions.push({ pos: fenAt(text, i + 1, chess960, diagnostics), line: i + 1 });
   });
   const start = positions[0]?.pos;
-  if (positions.length === 0) return [diagnostic('BUILD_BAD_FEN', 'no FEN given: the input is empty', { hint: 'give one FEN per line, the start first' })];
+  if (positions.length === 0)
+    return [
+      diagnostic('BUILD_BAD_FEN', 'no FEN given: the input is empty', {
+        hint: 'give one FEN per line, the start first',
+      }),
+    ];
   const sans: string[] = [];
   const counters = new CounterCheck();
   let broken = start === undefined;
@@ -212,7 +230,12 @@ function fromFens(lines: readonly string[], chess960: boolean): Built | Diagnost
     }
     broken = true;
     diagnostics.push(
-      diagnostic('BUILD_NO_MOVE', found.error.message, { line: b.line, column: 1, hint: found.error.hint, excerpt: makeFen(b.pos) }),
+      diagnostic('BUILD_NO_MOVE', found.error.message, {
+        line: b.line,
+        column: 1,
+        hint: found.error.hint,
+        excerpt: makeFen(b.pos),
+      }),
     );
   }
   const countersWrong = counters.diagnostic();
@@ -253,12 +276,16 @@ class CounterCheck {
       );
     }
     const san = makeSan(before, move);
-    this.first = diagnostic('BUILD_COUNTERS', `line ${line} writes the counters "${after.halfmoves} ${after.fullmoves}" after ${san}, but ${why.join(', and ')}`, {
-      line,
-      column: 1,
-      excerpt: makeFen(after),
-      hint: `write "${makeFen({ ...after, board: after.board, halfmoves: next.halfmoves, fullmoves: next.fullmoves })}"`,
-    });
+    this.first = diagnostic(
+      'BUILD_COUNTERS',
+      `line ${line} writes the counters "${after.halfmoves} ${after.fullmoves}" after ${san}, but ${why.join(', and ')}`,
+      {
+        line,
+        column: 1,
+        excerpt: makeFen(after),
+        hint: `write "${makeFen({ ...after, board: after.board, halfmoves: next.halfmoves, fullmoves: next.fullmoves })}"`,
+      },
+    );
   }
 
   diagnostic(): Diagnostic | undefined {
@@ -276,7 +303,12 @@ function tagList(start: Position, extra: Readonly<Record<string, string>>): [str
     if (start.chess960) tags.push(['Variant', 'Chess960']);
     tags.push(['SetUp', '1'], ['FEN', fen]);
   }
-  const special = new Set<string>([...SEVEN_TAG_ROSTER, 'SetUp', 'FEN', ...(fen !== INITIAL_FEN && start.chess960 ? ['Variant'] : [])]);
+  const special = new Set<string>([
+    ...SEVEN_TAG_ROSTER,
+    'SetUp',
+    'FEN',
+    ...(fen !== INITIAL_FEN && start.chess960 ? ['Variant'] : []),
+  ]);
   for (const [name, value] of Object.entries(extra)) if (!special.has(name)) tags.push([name, value]);
   return tags;
 }
@@ -288,12 +320,18 @@ function badTags(extra: Readonly<Record<string, string>>): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const name of ['SetUp', 'FEN']) {
     if (extra[name] !== undefined) {
-      out.push(diagnostic('USAGE', `the ${name} tag is written from the start position and cannot be set`, { hint: 'give the start with --fen (or as the first line of --fens)' }));
+      out.push(
+        diagnostic('USAGE', `the ${name} tag is written from the start position and cannot be set`, {
+          hint: 'give the start with --fen (or as the first line of --fens)',
+        }),
+      );
     }
   }
   const result = extra['Result'];
   if (result !== undefined && !RESULTS.some((r) => r === result)) {
-    out.push(diagnostic('USAGE', `Result must be 1-0, 0-1, 1/2-1/2 or *, not "${result}"`, { hint: 'write --tag Result=1-0' }));
+    out.push(
+      diagnostic('USAGE', `Result must be 1-0, 0-1, 1/2-1/2 or *, not "${result}"`, { hint: 'write --tag Result=1-0' }),
+    );
   }
   for (const name of Object.keys(extra)) {
     if (!isTagName(name)) out.push(diagnostic('USAGE', `"${name}" is not a tag name (letters, digits and _ only)`, {}));
@@ -316,17 +354,25 @@ export function buildGame(input: BuildInput): Checked<string> {
   const extra = input.tags ?? {};
   const usage = badTags(extra);
   if ((input.moves === undefined) === (input.fens === undefined)) {
-    usage.push(diagnostic('USAGE', 'give either moves or FENs (exactly one of them)', { hint: 'forsyth build --moves "e4 e5" or --fens FILE' }));
+    usage.push(
+      diagnostic('USAGE', 'give either moves or FENs (exactly one of them)', {
+        hint: 'forsyth build --moves "e4 e5" or --fens FILE',
+      }),
+    );
   } else if (input.fens !== undefined && input.start !== undefined) {
     usage.push(diagnostic('USAGE', 'a start position goes with moves; with FENs the first FEN is the start', {}));
   }
   if (usage.length > 0) return { ok: false, diagnostics: usage };
-  const built = input.fens ? fromFens(input.fens, input.chess960 === true) : fromMoves(input.start ?? initialPosition(), input.moves ?? []);
+  const built = input.fens
+    ? fromFens(input.fens, input.chess960 === true)
+    : fromMoves(input.start ?? initialPosition(), input.moves ?? []);
   if (Array.isArray(built)) return { ok: false, diagnostics: built };
   const result = RESULTS.find((r) => r === extra['Result']) ?? '*';
   const text = writePgn(treeOf(tagList(built.start, extra), built.sans, result));
   const failed = built.diagnostics.some((d) => d.severity === 'error');
-  return failed ? { ok: false, value: text, diagnostics: built.diagnostics } : { ok: true, value: text, diagnostics: built.diagnostics };
+  return failed
+    ? { ok: false, value: text, diagnostics: built.diagnostics }
+    : { ok: true, value: text, diagnostics: built.diagnostics };
 }
 
 /** A parse tree for the built game, so `writePgn` prints it (numbers, wrapping, tags) like any other. */

@@ -23,7 +23,12 @@ export interface FixedGame {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-const REPAIRED: ReadonlySet<string> = new Set(['SETUP_MISSING', 'SETUP_CONTRADICTS_FEN', 'SETUP_TAG_CASE', 'SETUP_FEN_REPAIRED']);
+const REPAIRED: ReadonlySet<string> = new Set([
+  'SETUP_MISSING',
+  'SETUP_CONTRADICTS_FEN',
+  'SETUP_TAG_CASE',
+  'SETUP_FEN_REPAIRED',
+]);
 
 /** The last tag that `matches` (the one a reader uses when a name is repeated). */
 function lastTag(tags: readonly Tag[], matches: (tag: Tag) => boolean): Tag | undefined {
@@ -107,7 +112,9 @@ function mapTree(main: MoveLine, rewrite: (node: MoveNode) => MoveNode): MoveLin
       line,
       line.map((node) => {
         const base = rewrite(node);
-        return node.variations.length > 0 ? { ...base, variations: node.variations.map((v) => rebuilt.get(v) ?? v) } : base;
+        return node.variations.length > 0
+          ? { ...base, variations: node.variations.map((v) => rebuilt.get(v) ?? v) }
+          : base;
       }),
     );
   }
@@ -141,16 +148,22 @@ export function fixGame(game: Game): FixedGame {
   }
   for (const d of replayed.diagnostics) {
     if (d.code.startsWith('REPLAY_') && d.severity === 'error') {
-      changes.push(`not fixed: "${d.excerpt ?? ''}" cannot be played (${d.code}); it and the rest of its line are kept as written`);
+      changes.push(
+        `not fixed: "${d.excerpt ?? ''}" cannot be played (${d.code}); it and the rest of its line are kept as written`,
+      );
     }
   }
-  if (!replayed.start.position) changes.push('not fixed: the starting position cannot be read, so the moves are kept as written');
+  if (!replayed.start.position)
+    changes.push('not fixed: the starting position cannot be read, so the moves are kept as written');
   // The SetUp problems were just repaired; the rest (illegal moves, a bad FEN) still stand.
   const diagnostics = replayed.diagnostics.filter((d) => !REPAIRED.has(d.code));
   if (changes.length === 0) return { game, changes, diagnostics };
-  const moves = canonical.size === 0 ? game.moves : mapTree(game.moves, (node) => {
-    const fixed = canonical.get(node);
-    return fixed ? { ...node, ...fixed } : node;
-  });
+  const moves =
+    canonical.size === 0
+      ? game.moves
+      : mapTree(game.moves, (node) => {
+          const fixed = canonical.get(node);
+          return fixed ? { ...node, ...fixed } : node;
+        });
   return { game: { ...game, tags, moves }, changes, diagnostics };
 }

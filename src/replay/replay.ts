@@ -11,10 +11,26 @@
  *   variations and games go on.
  * - Variations are walked with an explicit stack, so nesting depth never touches the call stack.
  */
-import { checkGame, moveTreeError, locate, type Comment, type Evaluation, type Game, type MoveLine, type MoveNode } from '../pgn/index.js';
+import {
+  checkGame,
+  moveTreeError,
+  locate,
+  type Comment,
+  type Evaluation,
+  type Game,
+  type MoveLine,
+  type MoveNode,
+} from '../pgn/index.js';
 import { DiagnosticCap, diagnostic, excerptOf, type Diagnostic, type DiagnosticCode } from '../diagnostics.js';
 import {
-  Line, makeFen, makeSan, type FenCastlingMode, type FenEpMode, type Move, type NormalMove, type Position,
+  Line,
+  makeFen,
+  makeSan,
+  type FenCastlingMode,
+  type FenEpMode,
+  type Move,
+  type NormalMove,
+  type Position,
   type SanError,
 } from '../core/index.js';
 import { startingPosition, type StartingPosition } from './start.js';
@@ -38,7 +54,14 @@ export interface ReplayOptions extends FenOptions {
 }
 
 /** Set by `PlyRecord`'s static block: how `replay` makes records (the constructor is private). */
-let logged: (ply: number, path: string, node: MoveNode | undefined, log: Line, entry: number, beforeEntry: number) => PlyRecord;
+let logged: (
+  ply: number,
+  path: string,
+  node: MoveNode | undefined,
+  log: Line,
+  entry: number,
+  beforeEntry: number,
+) => PlyRecord;
 
 /**
  * One ply (or the start, ply 0). `path` names where the ply stands: `"12"` is main-line ply 12;
@@ -157,7 +180,10 @@ export function replay(game: Game, options: ReplayOptions = {}): GameReplay {
   checkGame('replay', game);
   const start = startingPosition(game);
   const diagnostics: Diagnostic[] = [];
-  const fenOptions: FenOptions = { ep: options.ep ?? 'always', ...(options.castling ? { castling: options.castling } : {}) };
+  const fenOptions: FenOptions = {
+    ep: options.ep ?? 'always',
+    ...(options.castling ? { castling: options.castling } : {}),
+  };
   return {
     start,
     diagnostics,
@@ -266,7 +292,12 @@ class ReplayWalk implements Iterator<PlyRecord> {
     this.reportedNull = true;
     const message = `"${node.san}" is a null move: the side to move passes (not a legal chess move)`;
     const hint = 'null moves mark analysis lines; later null moves in this game are not reported again';
-    this.diagnostics.push(placeInGame(this.game, diagnostic('SAN_NULL_MOVE', message, { offset: node.offset, length: node.length, excerpt: node.san, hint })));
+    this.diagnostics.push(
+      placeInGame(
+        this.game,
+        diagnostic('SAN_NULL_MOVE', message, { offset: node.offset, length: node.length, excerpt: node.san, hint }),
+      ),
+    );
   }
 
   /** The start of a walk: diagnostics reset, the board set up; returns the ply 0 record if asked for. */
@@ -297,14 +328,17 @@ export function placeInGame(game: Game, d: Diagnostic): Diagnostic {
 const SIDE = { white: 'White', black: 'Black' } as const;
 
 function codeOf(error: SanError): DiagnosticCode {
-  return error.kind === 'illegal' ? 'REPLAY_ILLEGAL_MOVE' : error.kind === 'ambiguous' ? 'REPLAY_AMBIGUOUS_MOVE' : 'REPLAY_BAD_MOVE';
+  return error.kind === 'illegal'
+    ? 'REPLAY_ILLEGAL_MOVE'
+    : error.kind === 'ambiguous'
+      ? 'REPLAY_AMBIGUOUS_MOVE'
+      : 'REPLAY_BAD_MOVE';
 }
 
 function moveDiagnostic(node: MoveNode, before: Position, error: SanError): Diagnostic {
   const code = codeOf(error);
   const where = `move ${before.fullmoves}${before.turn === 'white' ? '.' : '...'} (${SIDE[before.turn]} to move)`;
-  const what =
-    error.kind === 'illegal' ? 'illegal move' : error.kind === 'ambiguous' ? 'ambiguous move' : 'not a move';
+  const what = error.kind === 'illegal' ? 'illegal move' : error.kind === 'ambiguous' ? 'ambiguous move' : 'not a move';
   // A token can be megabytes long (junk in the movetext): quote and excerpt it short.
   const shown = excerptOf(node.san.slice(0, 61));
   // "illegal move" says it all; the core's reason matters for ambiguity and syntax.
@@ -340,8 +374,13 @@ function checkFirstMoveNumber(
   // Same side, another number: the FEN's fullmove number is the likelier slip (often advanced after
   // White's move instead of Black's), so offer the FEN with the movetext's number too.
   const sameSide = number.black === black && number.value >= 1;
-  const slip = sameSide && black && number.value === start.fullmoves - 1 ? "; the FEN's fullmove number looks advanced after White's move (it grows after Black's)" : '';
-  const fenHint = sameSide ? `, or if the movetext is right, the FEN is [FEN "${makeFen({ ...start, board: start.board, fullmoves: number.value })}"]` : ", or fix the FEN's side to move and fullmove number";
+  const slip =
+    sameSide && black && number.value === start.fullmoves - 1
+      ? "; the FEN's fullmove number looks advanced after White's move (it grows after Black's)"
+      : '';
+  const fenHint = sameSide
+    ? `, or if the movetext is right, the FEN is [FEN "${makeFen({ ...start, board: start.board, fullmoves: number.value })}"]`
+    : ", or fix the FEN's side to move and fullmove number";
   out.push(
     placed(
       diagnostic(

@@ -115,7 +115,11 @@ export function startingPosition(game: Game): StartingPosition {
   const chess960 = kind === 'chess960';
   const parsed = parseFen(fen.value, { chess960 });
   // FEN offsets count from the first character of the value, so add the value's file offset.
-  const inFile = (d: Diagnostic): Diagnostic => ({ ...d, offset: fen.valueOffset + (d.offset ?? 0), excerpt: d.excerpt ?? excerptOf(fen.value.slice(0, 61)) });
+  const inFile = (d: Diagnostic): Diagnostic => ({
+    ...d,
+    offset: fen.valueOffset + (d.offset ?? 0),
+    excerpt: d.excerpt ?? excerptOf(fen.value.slice(0, 61)),
+  });
   if (parsed.ok) {
     for (const d of parsed.diagnostics) diagnostics.push(inFile(d));
     return { position: parsed.value, chess960: parsed.value.chess960, diagnostics };
@@ -166,17 +170,25 @@ function checkSetUp(setUp: Tag | undefined, fen: Tag | undefined, out: Diagnosti
     );
   } else if (setUp?.value === '1' && !fen) {
     out.push(
-      diagnostic('SETUP_WITHOUT_FEN', 'SetUp "1" says the game starts from a set-up position, but there is no FEN tag', {
-        ...tagSpan(setUp),
-        hint: 'add the starting position as [FEN "…"], or remove SetUp; the standard position is used',
-      }),
+      diagnostic(
+        'SETUP_WITHOUT_FEN',
+        'SetUp "1" says the game starts from a set-up position, but there is no FEN tag',
+        {
+          ...tagSpan(setUp),
+          hint: 'add the starting position as [FEN "…"], or remove SetUp; the standard position is used',
+        },
+      ),
     );
   } else if (setUp?.value === '0' && fen) {
     out.push(
-      diagnostic('SETUP_CONTRADICTS_FEN', 'SetUp "0" says the standard start, but a FEN tag is present; the FEN is used', {
-        ...tagSpan(setUp),
-        hint: 'write [SetUp "1"] if the FEN is the real start, or remove the FEN tag',
-      }),
+      diagnostic(
+        'SETUP_CONTRADICTS_FEN',
+        'SetUp "0" says the standard start, but a FEN tag is present; the FEN is used',
+        {
+          ...tagSpan(setUp),
+          hint: 'write [SetUp "1"] if the FEN is the real start, or remove the FEN tag',
+        },
+      ),
     );
   }
 }

@@ -45,7 +45,10 @@ export function validate(game: Game): readonly Diagnostic[] {
   // A FEN tag the replay repaired to play on is still wrong: report its errors as written.
   const fenErrors = replayed.start.fenErrors;
   if (fenErrors) {
-    out.push(...replayed.diagnostics.filter((d) => d.code !== 'SETUP_FEN_REPAIRED'), ...fenErrors.map((d) => placeInGame(game, d)));
+    out.push(
+      ...replayed.diagnostics.filter((d) => d.code !== 'SETUP_FEN_REPAIRED'),
+      ...fenErrors.map((d) => placeInGame(game, d)),
+    );
   } else {
     out.push(...replayed.diagnostics);
   }
@@ -117,7 +120,7 @@ class LenientSan {
 }
 
 function whyLenient(written: string, san: string): string {
-  if (/^0-0(?:-0)?$/.test(written)) return "castling is written with the letter O, not zeros";
+  if (/^0-0(?:-0)?$/.test(written)) return 'castling is written with the letter O, not zeros';
   if (/^[a-h][1-8][a-h][1-8][qrbnQRBN]?$/.test(written)) return 'this is UCI notation, not SAN';
   if (written.includes('-')) return 'SAN names the destination square only, without a hyphen';
   if (san.includes('=') && !written.includes('=')) return "a promotion is written with '=' before the new piece";
@@ -154,11 +157,15 @@ function headerConsistency(game: Game, mainPlies: number, replayed: boolean): Di
     out.push(
       placeInGame(
         game,
-        diagnostic('REPLAY_RESULT_MISMATCH', `the Result tag says "${resultTag.value}" but the movetext ends with "${game.result.value}"`, {
-          offset: game.result.offset,
-          length: game.result.length,
-          hint: 'make the Result tag and the termination marker agree (`forsyth export --fix` uses the marker)',
-        }),
+        diagnostic(
+          'REPLAY_RESULT_MISMATCH',
+          `the Result tag says "${resultTag.value}" but the movetext ends with "${game.result.value}"`,
+          {
+            offset: game.result.offset,
+            length: game.result.length,
+            hint: 'make the Result tag and the termination marker agree (`forsyth export --fix` uses the marker)',
+          },
+        ),
       ),
     );
   }
@@ -167,11 +174,15 @@ function headerConsistency(game: Game, mainPlies: number, replayed: boolean): Di
     out.push(
       placeInGame(
         game,
-        diagnostic('REPLAY_PLYCOUNT_MISMATCH', `PlyCount says ${plyCount.value} but the main line has ${mainPlies} plies`, {
-          offset: plyCount.offset,
-          length: plyCount.length,
-          hint: `write [PlyCount "${mainPlies}"]`,
-        }),
+        diagnostic(
+          'REPLAY_PLYCOUNT_MISMATCH',
+          `PlyCount says ${plyCount.value} but the main line has ${mainPlies} plies`,
+          {
+            offset: plyCount.offset,
+            length: plyCount.length,
+            hint: `write [PlyCount "${mainPlies}"]`,
+          },
+        ),
       ),
     );
   }

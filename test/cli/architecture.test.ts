@@ -18,7 +18,8 @@ function sourceFiles(dir: string): string[] {
 /** Every module specifier of static imports, re-exports and dynamic imports. */
 function importsOf(text: string): string[] {
   const found: string[] = [];
-  const pattern = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+  const pattern =
+    /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
   for (const m of text.matchAll(pattern)) found.push((m[1] ?? m[2] ?? m[3]) as string);
   return found;
 }
@@ -28,9 +29,17 @@ const ENTRIES = ['chess', 'fen', 'san', 'pgn', 'replay', 'openings', 'filter', '
 const PUBLIC = new Set(['src/index.js', 'src/node/index.js', ...ENTRIES.map((e) => `src/entry/${e}.js`)]);
 
 function allowed(file: string, specifier: string): boolean {
-  if (specifier === 'commander' || specifier === 'hyparquet-writer' || specifier === 'hyparquet' || specifier.startsWith('node:')) return true;
+  if (
+    specifier === 'commander' ||
+    specifier === 'hyparquet-writer' ||
+    specifier === 'hyparquet' ||
+    specifier.startsWith('node:')
+  )
+    return true;
   if (!specifier.startsWith('.')) return false;
-  const target = relative(ROOT, resolve(dirname(file), specifier)).split('\\').join('/');
+  const target = relative(ROOT, resolve(dirname(file), specifier))
+    .split('\\')
+    .join('/');
   return target.startsWith('cli/') || PUBLIC.has(target);
 }
 

@@ -29,23 +29,37 @@ describe('a big game gives the same output from the thread as from the main thre
     [['fens', '--format', 'ndjson', '--columns', 'all', '--variations']],
     [['positions', '--format', 'csv', '--columns', 'all', '--last']],
     [['positions', '--every', '7', '--format', 'ndjson']],
-    [['positions', '--format', 'tsv', '--columns', 'game,ply,fen,next_uci,emt', '--match', 'rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1']],
+    [
+      [
+        'positions',
+        '--format',
+        'tsv',
+        '--columns',
+        'game,ply,fen,next_uci,emt',
+        '--match',
+        'rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1',
+      ],
+    ],
     [['export', '--fix', '--add-eco', '--add-hashcode', '-v']],
     [['export', '--dedupe', '--add-plycount']],
     [['games']],
     [['stats', '--format', 'json']],
     [['validate', '--format', 'json']],
-  ] as const)('%j', async (args) => {
-    const path = file();
-    const [threaded, main] = await Promise.all([run([...args, path]), run([...args, '--where', 'plies >= 0', path])]);
-    expect(threaded.code).toBe(main.code);
-    expect(threaded.code).toBeLessThan(2);
-    // validate prints nothing for clean games.
-    if (args[0] !== 'validate') expect(threaded.stdout.length).toBeGreaterThan(100);
-    expect(threaded.stdout === main.stdout).toBe(true);
-    // The filter's run says how many games it selected (all of them).
-    expect(threaded.stderr).toBe(main.stderr.replace(', 5 selected', ''));
-  }, 120_000);
+  ] as const)(
+    '%j',
+    async (args) => {
+      const path = file();
+      const [threaded, main] = await Promise.all([run([...args, path]), run([...args, '--where', 'plies >= 0', path])]);
+      expect(threaded.code).toBe(main.code);
+      expect(threaded.code).toBeLessThan(2);
+      // validate prints nothing for clean games.
+      if (args[0] !== 'validate') expect(threaded.stdout.length).toBeGreaterThan(100);
+      expect(threaded.stdout === main.stdout).toBe(true);
+      // The filter's run says how many games it selected (all of them).
+      expect(threaded.stderr).toBe(main.stderr.replace(', 5 selected', ''));
+    },
+    120_000,
+  );
 
   it('show: the same diagram of the last position and of a chosen ply', async () => {
     const path = temp.write('big.pgn', BIG);
@@ -74,9 +88,17 @@ interface Interrupted {
 }
 
 /** Runs the CLI and sends `signal` `delayMs` after `cue` shows on stderr (at once when the cue is undefined). */
-function interruptAfter(args: readonly string[], signal: NodeJS.Signals, cue: RegExp | undefined, delayMs: number): Promise<Interrupted> {
+function interruptAfter(
+  args: readonly string[],
+  signal: NodeJS.Signals,
+  cue: RegExp | undefined,
+  delayMs: number,
+): Promise<Interrupted> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORSYTH_DEBUG: '' } });
+    const child = spawn(process.execPath, [MAIN, ...args], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORSYTH_DEBUG: '' },
+    });
     let stdout = '';
     let stderr = '';
     let sentAt = 0;
@@ -93,7 +115,9 @@ function interruptAfter(args: readonly string[], signal: NodeJS.Signals, cue: Re
       stderr += b.toString();
       if (sentAt === 0 && cue?.test(stderr)) arm();
     });
-    child.on('close', (code) => done({ code, stdout, stderr, afterSignalMs: sentAt > 0 ? Date.now() - sentAt : Number.NaN }));
+    child.on('close', (code) =>
+      done({ code, stdout, stderr, afterSignalMs: sentAt > 0 ? Date.now() - sentAt : Number.NaN }),
+    );
   });
 }
 
@@ -110,7 +134,8 @@ describe('export, games, stats and show stay responsive during one slow game', (
     if (slowPath !== undefined) return slowPath;
     const comment = `{ [%clk 0:01:00] [%eval 0.3] ${'[% a'.repeat(25)} }`;
     const parts: string[] = [];
-    for (let n = 1; n < 160_000; n += 2) parts.push(`${n}. Nf3 ${comment} Nf6 ${comment} ${n + 1}. Ng1 ${comment} Ng8 ${comment}`);
+    for (let n = 1; n < 160_000; n += 2)
+      parts.push(`${n}. Nf3 ${comment} Nf6 ${comment} ${n + 1}. Ng1 ${comment} Ng8 ${comment}`);
     const good = '[Event "good"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O\u2013O *\n\n';
     slowPath = temp.write('slow.pgn', `${good}[Event "slow"]\n[Result "*"]\n\n${parts.join(' ')} *\n\n${good}`);
     return slowPath;
@@ -122,16 +147,20 @@ describe('export, games, stats and show stay responsive during one slow game', (
     ['export', 'SIGTERM', 143],
     ['games', 'SIGINT', 130],
     ['stats', 'SIGTERM', 143],
-  ] as const)('%s: %s while the slow game is computed ends the run at once, exit %i', async (command, signal, exit) => {
-    const r = await interruptAfter([command, '--verbose', slow()], signal, /PGN_LOOKALIKE/, 1000);
-    expect(r.code).toBe(exit);
-    expect(r.afterSignalMs).toBeLessThan(BOUND_MS);
-    // The slow game and the game after it are left out; the summary comes last.
-    expect(r.stderr).toMatch(/(?:^|\n)interrupted: [12] games? read, 0 errors, 0 warnings\n$/);
-    expect(r.stderr).not.toMatch(STACK_LINE);
-    if (command === 'export') expect(r.stdout).toMatch(/^\[Event "good"\][\s\S]*4\. O-O \*\n$/);
-    if (command === 'games') expect(r.stdout.trim().split('\n')).toHaveLength(1);
-  }, 60_000);
+  ] as const)(
+    '%s: %s while the slow game is computed ends the run at once, exit %i',
+    async (command, signal, exit) => {
+      const r = await interruptAfter([command, '--verbose', slow()], signal, /PGN_LOOKALIKE/, 1000);
+      expect(r.code).toBe(exit);
+      expect(r.afterSignalMs).toBeLessThan(BOUND_MS);
+      // The slow game and the game after it are left out; the summary comes last.
+      expect(r.stderr).toMatch(/(?:^|\n)interrupted: [12] games? read, 0 errors, 0 warnings\n$/);
+      expect(r.stderr).not.toMatch(STACK_LINE);
+      if (command === 'export') expect(r.stdout).toMatch(/^\[Event "good"\][\s\S]*4\. O-O \*\n$/);
+      if (command === 'games') expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    },
+    60_000,
+  );
 
   it('show --game 2: SIGINT while the game is computed ends the run at once, exit 130', async () => {
     // No cue on stderr: the signal comes once the run has been going for as long as a run on a
@@ -139,7 +168,12 @@ describe('export, games, stats and show stay responsive during one slow game', (
     const path = slow();
     const started = Date.now();
     await run(['show', '--pgn', path, '--game', '1']);
-    const r = await interruptAfter(['show', '--pgn', path, '--game', '2'], 'SIGINT', undefined, Date.now() - started + 1000);
+    const r = await interruptAfter(
+      ['show', '--pgn', path, '--game', '2'],
+      'SIGINT',
+      undefined,
+      Date.now() - started + 1000,
+    );
     expect(r.code).toBe(130);
     expect(r.afterSignalMs).toBeLessThan(BOUND_MS);
     expect(r.stdout).toBe('');

@@ -20,7 +20,11 @@ interface Ran {
 
 /** Starts bin.js in its own process group (as a shell job is), stdin left open. */
 function start(args: readonly string[]) {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: FIXTURES, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: FIXTURES,
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   const ran: Ran = { code: null, signal: null, stdout: '', stderr: '' };
   child.stdout.on('data', (b: Buffer) => (ran.stdout += b.toString()));
   child.stderr.on('data', (b: Buffer) => (ran.stderr += b.toString()));

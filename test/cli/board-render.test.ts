@@ -43,7 +43,14 @@ function changed(a: Image, b: Image, x0: number, x1: number, y0: number, y1: num
       const p = pixel(a, x, y);
       const q = pixel(b, x, y);
       if (Math.max(...p.map((v, i) => Math.abs(v - (q[i] as number)))) < 48) continue;
-      box = box ? { top: Math.min(box.top, y), bottom: Math.max(box.bottom, y), left: Math.min(box.left, x), right: Math.max(box.right, x) } : { top: y, bottom: y, left: x, right: x };
+      box = box
+        ? {
+            top: Math.min(box.top, y),
+            bottom: Math.max(box.bottom, y),
+            left: Math.min(box.left, x),
+            right: Math.max(box.right, x),
+          }
+        : { top: y, bottom: y, left: x, right: x };
     }
   }
   return box;
@@ -67,10 +74,16 @@ describe('SVG board in librsvg', () => {
       const where = `${file}${rank}`;
       expect(ink, where).toBeDefined();
       const box = ink as Box;
-      expect({ where, inside: box.top >= y && box.bottom < y + SQUARE && box.left >= x && box.right < x + SQUARE }).toEqual({ where, inside: true });
+      expect({
+        where,
+        inside: box.top >= y && box.bottom < y + SQUARE && box.left >= x && box.right < x + SQUARE,
+      }).toEqual({ where, inside: true });
       const middleY = (box.top + box.bottom + 1) / 2 - (y + SQUARE / 2);
       const middleX = (box.left + box.right + 1) / 2 - (x + SQUARE / 2);
-      expect({ where, offCentre: Math.abs(middleY) <= 3 && Math.abs(middleX) <= 3 }).toEqual({ where, offCentre: true });
+      expect({ where, offCentre: Math.abs(middleY) <= 3 && Math.abs(middleX) <= 3 }).toEqual({
+        where,
+        offCentre: true,
+      });
     }
   }, 30_000);
 
@@ -79,7 +92,10 @@ describe('SVG board in librsvg', () => {
     // As it was: the square's centre as y, and `dominant-baseline: central` in the style sheet.
     const old = r.stdout
       .replace(/(\.piece\{[^}]*)\}/, '$1;dominant-baseline:central}')
-      .replace(/(<text class="piece[^>]*y=")(\d+(?:\.\d+)?)"/g, (_m, head: string, y: string) => `${head}${Number(y) - 14}"`);
+      .replace(
+        /(<text class="piece[^>]*y=")(\d+(?:\.\d+)?)"/g,
+        (_m, head: string, y: string) => `${head}${Number(y) - 14}"`,
+      );
     expect(old).toContain('dominant-baseline:central}');
     const dir = tempDir();
     const board = render(old, dir, 'old');

@@ -22,10 +22,24 @@ describe('forsyth build --fens', () => {
   it('rebuilds a real game from its per-ply FENs: same SAN as the file, same FENs on replay', async () => {
     const [game] = expected('jorespi-marzinkus');
     const fens = tempFile('fens.txt', `${[game!.start_fen, ...game!.fens].join('\n')}\n`);
-    const r = await run(['build', '--fens', fens, '--tag', 'White=jorespi', '--tag', 'Black=Marzinkus', '--tag', 'Result=1-0']);
+    const r = await run([
+      'build',
+      '--fens',
+      fens,
+      '--tag',
+      'White=jorespi',
+      '--tag',
+      'Black=Marzinkus',
+      '--tag',
+      'Result=1-0',
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    expect(r.stdout.startsWith('[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "jorespi"]\n[Black "Marzinkus"]\n[Result "1-0"]\n\n1. e4 e6 2. d4 d5')).toBe(true);
+    expect(
+      r.stdout.startsWith(
+        '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "jorespi"]\n[Black "Marzinkus"]\n[Result "1-0"]\n\n1. e4 e6 2. d4 d5',
+      ),
+    ).toBe(true);
     expect(sanTokens(r.stdout)).toEqual(sanTokens(readFileSync(fixture('jorespi-marzinkus.pgn'), 'utf8')));
     const replayed = await run(['fens', '--ep', 'legal', '-'], { input: r.stdout });
     expect(lines(replayed.stdout)).toEqual(game!.fens);
@@ -33,9 +47,13 @@ describe('forsyth build --fens', () => {
 
   it('reads the FENs from stdin with "-", here the Shredder-FENs of a Chess960 game', async () => {
     const [game] = expected('cutechess-fischerrandom');
-    const r = await run(['build', '--fens', '-'], { input: [game!.start_shredder_fen!, ...game!.shredder_fens!].join('\r\n') });
+    const r = await run(['build', '--fens', '-'], {
+      input: [game!.start_shredder_fen!, ...game!.shredder_fens!].join('\r\n'),
+    });
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('[Variant "Chess960"]\n[SetUp "1"]\n[FEN "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1"]\n');
+    expect(r.stdout).toContain(
+      '[Variant "Chess960"]\n[SetUp "1"]\n[FEN "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1"]\n',
+    );
     const replayed = await run(['fens', '--ep', 'legal', '-'], { input: r.stdout });
     expect(lines(replayed.stdout)).toEqual(game!.fens);
   });
@@ -47,15 +65,27 @@ describe('forsyth build --fens', () => {
     const path = tempFile('gap.txt', `${[...all.slice(0, 4), ...all.slice(5, 8)].join('\n')}\n`);
     const r = await run(['build', '--fens', path]);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain(`${path}:5:1: error[BUILD_NO_MOVE]: no legal move leads from "${all[3]}" to "${all[5]}"`);
-    expect(r.stderr).toMatch(/\n {2}hint: side to move is the same in both \(black\); two plies apart\? "d5 e5" leads there/);
+    expect(r.stderr).toContain(
+      `${path}:5:1: error[BUILD_NO_MOVE]: no legal move leads from "${all[3]}" to "${all[5]}"`,
+    );
+    expect(r.stderr).toMatch(
+      /\n {2}hint: side to move is the same in both \(black\); two plies apart\? "d5 e5" leads there/,
+    );
     expect(r.code).toBe(1);
   });
 
   it('a bad FEN line is error[BUILD_BAD_FEN] at its line and column', async () => {
-    const path = tempFile('bad.txt', `${START}\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\nnot a fen\n`);
+    const path = tempFile(
+      'bad.txt',
+      `${START}\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\nnot a fen\n`,
+    );
     const r = await run(['build', '--fens', path]);
-    expect(r.stderr).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+: error\\[BUILD_BAD_FEN\\]: line 3 is not a valid FEN`, 'm'));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:3:\\d+: error\\[BUILD_BAD_FEN\\]: line 3 is not a valid FEN`,
+        'm',
+      ),
+    );
     expect(r.stdout).toBe('');
     expect(r.code).toBe(1);
   });

@@ -50,10 +50,24 @@ describe('--columns on every game of the clocked lichess export', { timeout: 180
   let rows: Row[] = [];
   let byGame = new Map<string, Row[]>();
   const written = writtenBySite();
-  const expectedBySite = new Map<string, ExpectedGame>(expectedGames.map((g) => [(g.headers['Site'] ?? '').slice(-8), g]));
+  const expectedBySite = new Map<string, ExpectedGame>(
+    expectedGames.map((g) => [(g.headers['Site'] ?? '').slice(-8), g]),
+  );
 
   beforeAll(async () => {
-    const r = await run(['fens', '--start', '--ep', 'legal', '--format', 'ndjson', '--columns', ALL, '--game-id', 'Site', CLK]);
+    const r = await run([
+      'fens',
+      '--start',
+      '--ep',
+      'legal',
+      '--format',
+      'ndjson',
+      '--columns',
+      ALL,
+      '--game-id',
+      'Site',
+      CLK,
+    ]);
     expect(r.code).toBe(0);
     rows = ndjson(r.stdout);
     byGame = new Map();
@@ -80,7 +94,7 @@ describe('--columns on every game of the clocked lichess export', { timeout: 180
     }
   });
 
-  it('san and uci lead to the row; next_uci is the next row\'s uci, null on the last', () => {
+  it("san and uci lead to the row; next_uci is the next row's uci, null on the last", () => {
     for (const game of byGame.values()) {
       expect(game[0]?.['san']).toBeNull();
       expect(game[0]?.['uci']).toBeNull();
@@ -110,14 +124,17 @@ describe('--columns on every game of the clocked lichess export', { timeout: 180
     expect(withIncrement).toBeGreaterThan(300);
   });
 
-  it('eval_cp and eval_mate are the [%eval] as written (White\'s view), mate scores included', () => {
+  it("eval_cp and eval_mate are the [%eval] as written (White's view), mate scores included", () => {
     let cps = 0;
     let mates = 0;
     for (const [code, game] of byGame) {
       const evals = written.get(code)?.evals ?? [];
       for (const [i, r] of game.slice(1).entries()) {
         const e = evals[i] ?? null;
-        expect([r['eval_cp'], r['eval_mate']]).toEqual([e && 'cp' in e ? e.cp : null, e && 'mate' in e ? e.mate : null]);
+        expect([r['eval_cp'], r['eval_mate']]).toEqual([
+          e && 'cp' in e ? e.cp : null,
+          e && 'mate' in e ? e.mate : null,
+        ]);
         if (e && 'cp' in e) cps++;
         if (e && 'mate' in e) mates++;
       }
@@ -137,15 +154,40 @@ describe('--columns on every game of the clocked lichess export', { timeout: 180
       const h = (expectedBySite.get(code) as ExpectedGame).headers;
       const [base, inc] = (h['TimeControl'] ?? '').split('+').map(Number) as [number, number];
       const estimate = base + 40 * inc;
-      const cls = estimate < 30 ? 'ultraBullet' : estimate < 180 ? 'bullet' : estimate < 480 ? 'blitz' : estimate < 1500 ? 'rapid' : 'classical';
+      const cls =
+        estimate < 30
+          ? 'ultraBullet'
+          : estimate < 180
+            ? 'bullet'
+            : estimate < 480
+              ? 'blitz'
+              : estimate < 1500
+                ? 'rapid'
+                : 'classical';
       for (const r of game) {
         expect(r['result']).toBe(h['Result']);
         const white = r['side'] === 'w';
-        const stm = h['Result'] === '1-0' ? (white ? 1 : 0) : h['Result'] === '0-1' ? (white ? 0 : 1) : h['Result'] === '1/2-1/2' ? 0.5 : null;
+        const stm =
+          h['Result'] === '1-0'
+            ? white
+              ? 1
+              : 0
+            : h['Result'] === '0-1'
+              ? white
+                ? 0
+                : 1
+              : h['Result'] === '1/2-1/2'
+                ? 0.5
+                : null;
         expect(r['result_stm']).toBe(stm);
         const rating = (v: string | undefined): number | null => (/^\d+$/.test(v ?? '') ? Number(v) : null);
         expect([r['white_elo'], r['black_elo']]).toEqual([rating(h['WhiteElo']), rating(h['BlackElo'])]);
-        expect([r['tc_base'], r['tc_inc'], r['tc_class'], r['termination']]).toEqual([base, inc, cls, h['Termination']]);
+        expect([r['tc_base'], r['tc_inc'], r['tc_class'], r['termination']]).toEqual([
+          base,
+          inc,
+          cls,
+          h['Termination'],
+        ]);
       }
     }
   });
@@ -163,8 +205,12 @@ describe('--columns: game ids, nulls, csv, tsv, Polyglot vectors', { timeout: 60
 
   it('csv: empty for null, RFC 4180 quoting; --no-header; tsv escapes tabs', async () => {
     const input = '[Event "a, \\"b\\""]\n[Annotator "x\ty"]\n\n1. e4 { [%clk 0:00:59.5] fine, move } e5 *\n';
-    const csv = await run(['fens', '--format', 'csv', '--columns', 'ply,san,clock,comment,tag.Event,white_elo', '-'], { input });
-    expect(csv.stdout).toBe('ply,san,clock,comment,tag.Event,white_elo\n1,e4,59.5,"fine, move","a, ""b""",\n2,e5,,,"a, ""b""",\n');
+    const csv = await run(['fens', '--format', 'csv', '--columns', 'ply,san,clock,comment,tag.Event,white_elo', '-'], {
+      input,
+    });
+    expect(csv.stdout).toBe(
+      'ply,san,clock,comment,tag.Event,white_elo\n1,e4,59.5,"fine, move","a, ""b""",\n2,e5,,,"a, ""b""",\n',
+    );
     const bare = await run(['fens', '--format', 'csv', '--no-header', '--columns', 'ply,san', '-'], { input });
     expect(bare.stdout).toBe('1,e4\n2,e5\n');
     const tsv = await run(['fens', '--format', 'tsv', '--columns', 'ply,san,tag.Annotator', '-'], { input });
@@ -175,7 +221,10 @@ describe('--columns: game ids, nulls, csv, tsv, Polyglot vectors', { timeout: 60
     const input =
       '[TimeControl "60+1"]\n\n1. e4! { [%clk 0:01:00] [%emt 0:00:05] best by test } e5 { [%clk 0:00:59] }' +
       ' 2. Nf3 $14 { [%clk 0:00:58] } (2. Bc4 { [%clk 0:00:50] } Nc6 { [%clk 0:00:57] }) Nc6 { [%clk 0:00:55.5] } *\n';
-    const r = await run(['fens', '--variations', '--format', 'ndjson', '--columns', 'ply,san,next_uci,clock,emt,nags,comment', '-'], { input });
+    const r = await run(
+      ['fens', '--variations', '--format', 'ndjson', '--columns', 'ply,san,next_uci,clock,emt,nags,comment', '-'],
+      { input },
+    );
     expect(ndjson(r.stdout)).toEqual([
       { ply: 1, san: 'e4', next_uci: 'e7e5', clock: 60, emt: 5, nags: [1], comment: 'best by test' },
       { ply: 2, san: 'e5', next_uci: 'g1f3', clock: 59, emt: 1, nags: [], comment: null },
@@ -189,8 +238,17 @@ describe('--columns: game ids, nulls, csv, tsv, Polyglot vectors', { timeout: 60
 
   it('polyglot: the published test vectors', async () => {
     // The key after each move of the two games in the Polyglot book format description.
-    const game1 = ['463b96181691fc9c', '823c9b50fd114196', '0756b94461c50fb0', '662fafb965db29d4', '22a48b5a8e47ff78', '652a607ca3f242c1', '00fdd303c946bdd9'];
-    const input = '[Result "*"]\n\n1. e4 d5 2. e5 f5 3. Ke2 Kf7 *\n\n[Result "*"]\n\n1. a4 b5 2. h4 b4 3. c4 bxc3 4. Ra3 *\n';
+    const game1 = [
+      '463b96181691fc9c',
+      '823c9b50fd114196',
+      '0756b94461c50fb0',
+      '662fafb965db29d4',
+      '22a48b5a8e47ff78',
+      '652a607ca3f242c1',
+      '00fdd303c946bdd9',
+    ];
+    const input =
+      '[Result "*"]\n\n1. e4 d5 2. e5 f5 3. Ke2 Kf7 *\n\n[Result "*"]\n\n1. a4 b5 2. h4 b4 3. c4 bxc3 4. Ra3 *\n';
     const r = await run(['fens', '--start', '--format', 'csv', '--no-header', '--columns', 'polyglot', '-'], { input });
     const keys = lines(r.stdout);
     expect(keys.slice(0, 7)).toEqual(game1);

@@ -26,14 +26,19 @@ describe('forsyth fens on compressed input', () => {
   it('a zstd frame with a 256 MiB window: exit 2 by default, read with --zstd-window-max 256', async () => {
     const body = Buffer.from(GAME);
     const word = 1 | (body.length << 3); // last raw block
-    const frame = Buffer.concat([Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 18 << 3, word & 255, (word >> 8) & 255, word >> 16]), body]);
+    const frame = Buffer.concat([
+      Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 18 << 3, word & 255, (word >> 8) & 255, word >> 16]),
+      body,
+    ]);
     const path = temp.write('big-window.pgn.zst', frame);
     const refused = await run(['fens', path]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/needs a 256 MiB window, above the limit of 128 MiB.*--zstd-window-max 256/);
     const raised = await run(['fens', '--zstd-window-max', '256', path]);
     expect(raised.code).toBe(0);
-    expect(raised.stdout).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\nrnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n');
+    expect(raised.stdout).toBe(
+      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\nrnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n',
+    );
   }, 30_000);
 
   it('a .gz with trailing junk: every game, a warning, exit 0', async () => {
@@ -68,27 +73,44 @@ describe.runIf(hasZstd)('files made with zstd --long (a window above 128 MiB)', 
   const games = Array.from({ length: 300 }, (_, i) => `[Event "g${i}"]\n\n1. e4 e5 2. Nf3 *\n\n`).join('');
   const plainFile = () => temp.write('long-plain.pgn', games);
   // From standard input zstd knows no size: the frame declares the whole window.
-  const long = (n: number) => temp.write(`long-${n}.pgn.zst`, execFileSync('zstd', ['-q', `--long=${n}`, '-c'], { input: games }));
+  const long = (n: number) =>
+    temp.write(`long-${n}.pgn.zst`, execFileSync('zstd', ['-q', `--long=${n}`, '-c'], { input: games }));
 
   it('--long=30: refused by default like zstd -d, naming --long=30 and --zstd-window-max 1024; read once raised', async () => {
     const path = long(30);
     const expected = await run(['fens', plainFile()]);
     const refused = await run(['fens', path]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('needs a 1 GiB window, above the limit of 128 MiB (zstd -d refuses it too without --long=30)');
+    expect(refused.stderr).toContain(
+      'needs a 1 GiB window, above the limit of 128 MiB (zstd -d refuses it too without --long=30)',
+    );
     expect(refused.stderr).toContain('--zstd-window-max 1024');
     const timed = existsSync('/usr/bin/time') ? ['/usr/bin/time', '-f', '%M'] : [];
-    const raised = spawnSync(timed[0] ?? process.execPath, [...timed.slice(1), ...(timed.length > 0 ? [process.execPath] : []), MAIN, 'fens', '--zstd-window-max', '1024', path], { encoding: 'utf8' });
+    const raised = spawnSync(
+      timed[0] ?? process.execPath,
+      [
+        ...timed.slice(1),
+        ...(timed.length > 0 ? [process.execPath] : []),
+        MAIN,
+        'fens',
+        '--zstd-window-max',
+        '1024',
+        path,
+      ],
+      { encoding: 'utf8' },
+    );
     expect(raised.status).toBe(0);
     expect(raised.stdout).toBe(expected.stdout);
     // The window is allocated as the file asks (zstd -d --long=30 reserves it too): bounded by it.
-    if (timed.length > 0) expect(Number(raised.stderr.trim().split('\n').at(-1)) * 1024).toBeLessThan(1024 * 2 ** 20 + 400 * 2 ** 20);
+    if (timed.length > 0)
+      expect(Number(raised.stderr.trim().split('\n').at(-1)) * 1024).toBeLessThan(1024 * 2 ** 20 + 400 * 2 ** 20);
   }, 60_000);
 
   it('--long=31: the message gives the pipe that works, and that pipe reads every game', async () => {
     const path = long(31);
     const expected = await run(['fens', plainFile()]);
-    const native = typeof ((await import('node:zlib')) as { createZstdDecompress?: unknown }).createZstdDecompress === 'function';
+    const native =
+      typeof ((await import('node:zlib')) as { createZstdDecompress?: unknown }).createZstdDecompress === 'function';
     const refused = await run(['fens', path]);
     expect(refused.code).toBe(2);
     if (native) {
@@ -102,7 +124,9 @@ describe.runIf(hasZstd)('files made with zstd --long (a window above 128 MiB)', 
     expect(pipe?.[2]).toBe(path);
     const raisedToo = await run(['fens', '--zstd-window-max', '2048', path]);
     expect(raisedToo.stderr).toBe(refused.stderr);
-    const piped = await shell(`${(pipe?.[1] ?? '').replace(' | forsyth fens -', ` | "${process.execPath}" "${MAIN}" fens -`)}`);
+    const piped = await shell(
+      `${(pipe?.[1] ?? '').replace(' | forsyth fens -', ` | "${process.execPath}" "${MAIN}" fens -`)}`,
+    );
     expect(piped.stdout).toBe(expected.stdout);
   }, 60_000);
 });

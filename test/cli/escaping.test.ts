@@ -37,7 +37,10 @@ describe('escapeControls', () => {
   });
 
   it('formatDiagnostic escapes the file name, the message and the hint', () => {
-    const text = formatDiagnostic({ code: 'PGN_SYNTAX', severity: 'error', message: 'bad "\x1b[2J"', hint: 'try \u202e', line: 1, column: 2 }, 'f\x07.pgn');
+    const text = formatDiagnostic(
+      { code: 'PGN_SYNTAX', severity: 'error', message: 'bad "\x1b[2J"', hint: 'try \u202e', line: 1, column: 2 },
+      'f\x07.pgn',
+    );
     expect(text).toBe('f\\x07.pgn:1:2: error[PGN_SYNTAX]: bad "\\x1b[2J"\n  hint: try \\u202e');
   });
 });

@@ -29,7 +29,9 @@ function read(path: string): string {
   return existsSync(path) ? readFileSync(path, 'utf8') : '';
 }
 
-async function exported(args: readonly string[]): Promise<{ events: string[]; stdout: string; stderr: string; code: number | null }> {
+async function exported(
+  args: readonly string[],
+): Promise<{ events: string[]; stdout: string; stderr: string; code: number | null }> {
   const r = await run(['export', ...args]);
   return { events: events(r.stdout), ...r };
 }
@@ -45,15 +47,22 @@ describe('export: selecting games', { timeout: 60_000 }, () => {
     // The Nimzo-Indian position after 3...Bb4.
     const r = await exported(['--match', 'rnbqk2r/pppp1ppp/4pn2/8/1bPP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4', DUPES]);
     expect(r.events).toEqual(['B']);
-    const transposed = await run(['export', '--match', 'rnbqk2r/pppp1ppp/4pn2/8/1bPP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4', '-'], {
-      input: '[Event "English"]\n\n1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n',
-    });
+    const transposed = await run(
+      ['export', '--match', 'rnbqk2r/pppp1ppp/4pn2/8/1bPP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 2 4', '-'],
+      {
+        input: '[Event "English"]\n\n1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n',
+      },
+    );
     expect(events(transposed.stdout)).toEqual(['English']);
   });
 
   it('--match with a placement pattern (? for any square)', async () => {
     // Any game with a white pawn on e4 and a black one on e5 at some point.
-    const r = await exported(['--match', '????????/????????/????????/????p???/????P???/????????/????????/????????', DUPES]);
+    const r = await exported([
+      '--match',
+      '????????/????????/????????/????p???/????P???/????????/????????/????????',
+      DUPES,
+    ]);
     expect(r.events).toEqual(['A', 'A copy, other tags and comments', 'A truncated copy', 'Broken']);
   });
 
@@ -120,7 +129,11 @@ describe('export: selecting games', { timeout: 60_000 }, () => {
   });
 
   it('filters combine: every one must pass', async () => {
-    expect((await exported(['--player', 'carlsen', '--plies', '5-', DUPES])).events).toEqual(['A', 'A copy, other tags and comments', 'A truncated copy']);
+    expect((await exported(['--player', 'carlsen', '--plies', '5-', DUPES])).events).toEqual([
+      'A',
+      'A copy, other tags and comments',
+      'A truncated copy',
+    ]);
   });
 });
 
@@ -150,7 +163,9 @@ describe('export: nothing lost', { timeout: 60_000 }, () => {
     // The copy with other tags, a comment, a variation and Ngf3 is the same game as "A".
     expect(events(r.stdout)).toEqual(['A', 'A truncated copy', 'B', 'Broken', 'Mate', 'Stalemate', 'Empty']);
     expect(events(read(dups))).toHaveLength(9);
-    expect([...hashes(r.stdout), ...hashes(read(dups))].sort()).toEqual([...hashes(read(DUPES)), ...hashes(read(DUPES))].sort());
+    expect([...hashes(r.stdout), ...hashes(read(dups))].sort()).toEqual(
+      [...hashes(read(DUPES)), ...hashes(read(DUPES))].sort(),
+    );
     expect(r.stderr).toContain('export: 7 written, 9 duplicates (to ');
   });
 
@@ -164,7 +179,18 @@ describe('export: nothing lost', { timeout: 60_000 }, () => {
     const parts = text.split(/\n(?=\[Event )/);
     const reordered = [parts[2], parts[0], ...parts.slice(3)].join('\n');
     writeFileSync(input, reordered);
-    const r = await run(['export', '--drop-truncated', '--duplicates', dups, '--rest', rest, '--player', 'carlsen', input, DUPES]);
+    const r = await run([
+      'export',
+      '--drop-truncated',
+      '--duplicates',
+      dups,
+      '--rest',
+      rest,
+      '--player',
+      'carlsen',
+      input,
+      DUPES,
+    ]);
     expect(events(r.stdout)).toEqual(['A', 'Broken', 'Empty']);
     expect(r.stderr).toContain('2 truncated copies');
     const all = [...hashes(reordered), ...hashes(text)].sort();
@@ -194,10 +220,22 @@ describe('export: nothing lost', { timeout: 60_000 }, () => {
     const out = join(dir, 'eco.pgn');
     const r = await run(['export', '--add-eco', '--split-by', 'ECO', DUPES, '-o', out]);
     expect(r.code).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(['eco-A00.pgn', 'eco-C20.pgn', 'eco-C42.pgn', 'eco-E46.pgn', 'eco-none.pgn']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'eco-A00.pgn',
+      'eco-C20.pgn',
+      'eco-C42.pgn',
+      'eco-E46.pgn',
+      'eco-none.pgn',
+    ]);
     expect(events(read(join(dir, 'eco-none.pgn')))).toEqual(['Stalemate', 'Empty']);
-    expect(events(read(join(dir, 'eco-C42.pgn')))).toEqual(['A', 'A copy, other tags and comments', 'A truncated copy']);
-    const all = readdirSync(dir).map((f) => read(join(dir, f))).join('\n');
+    expect(events(read(join(dir, 'eco-C42.pgn')))).toEqual([
+      'A',
+      'A copy, other tags and comments',
+      'A truncated copy',
+    ]);
+    const all = readdirSync(dir)
+      .map((f) => read(join(dir, f)))
+      .join('\n');
     expect(hashes(all)).toEqual(hashes(read(DUPES)));
   });
 
@@ -236,7 +274,8 @@ describe('export: nothing lost', { timeout: 60_000 }, () => {
 describe('export: tags and movetext', { timeout: 60_000 }, () => {
   it('--add-eco adds ECO and Opening from the position, keeping tags already there', async () => {
     const r = await run(['export', '--add-eco', '-'], {
-      input: '[Event "x"]\n[ECO "A00"]\n\n1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n\n[Event "y"]\n[ECO "?"]\n\n1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n',
+      input:
+        '[Event "x"]\n[ECO "A00"]\n\n1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n\n[Event "y"]\n[ECO "?"]\n\n1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n',
     });
     const [first, second] = r.stdout.split('\n\n[Event');
     expect(first).toContain('[ECO "A00"]');
@@ -246,7 +285,9 @@ describe('export: tags and movetext', { timeout: 60_000 }, () => {
   });
 
   it('--overwrite-eco replaces ECO and Opening tags', async () => {
-    const r = await run(['export', '--add-eco', '--overwrite-eco', '-'], { input: '[ECO "A00"]\n[Opening "Wrong"]\n\n1. e4 e5 2. Nf3 Nf6 *\n' });
+    const r = await run(['export', '--add-eco', '--overwrite-eco', '-'], {
+      input: '[ECO "A00"]\n[Opening "Wrong"]\n\n1. e4 e5 2. Nf3 Nf6 *\n',
+    });
     expect(r.stdout).toContain('[ECO "C42"]');
     expect(r.stdout).toContain('[Opening "Petrov\'s Defense"]');
     expect(r.stdout).not.toContain('Wrong');

@@ -12,7 +12,10 @@ import { describe, expect, it } from 'vitest';
 import { expected, fixture, run, sanTokens, textBlocks } from './helpers.js';
 
 /** Exports `file` with `args`, then replays the output with `forsyth fens --ep legal`: FENs per game. */
-async function exportedFens(file: string, args: readonly string[] = []): Promise<{ pgn: string; fens: string[][]; code: number | null }> {
+async function exportedFens(
+  file: string,
+  args: readonly string[] = [],
+): Promise<{ pgn: string; fens: string[][]; code: number | null }> {
   const exported = await run(['export', ...args, file]);
   const replayed = await run(['fens', '--ep', 'legal', '-q', '-'], { input: exported.stdout });
   expect(replayed.code).toBe(0);
@@ -35,7 +38,12 @@ describe('forsyth export: round trip against the reference FENs', () => {
     expect(fens).toEqual(expected(name).map((g) => g.fens));
     // Export format: the Seven Tag Roster first, in order, in every game.
     for (const game of pgn.split(/\n\n(?=\[)/)) {
-      expect(game.split('\n').slice(0, 7).map((l) => /^\[(\w+) /.exec(l)?.[1])).toEqual(['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result']);
+      expect(
+        game
+          .split('\n')
+          .slice(0, 7)
+          .map((l) => /^\[(\w+) /.exec(l)?.[1]),
+      ).toEqual(['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result']);
     }
   });
 
@@ -43,7 +51,9 @@ describe('forsyth export: round trip against the reference FENs', () => {
     const r = await run(['export', 'charles-xii-setup.pgn']);
     expect(r.stdout).toContain('[FEN "8/6R1/7p/5K1k/8/6p1/5bPP/4N3 w - - 0 1"]\n[SetUp "1"]');
     expect(r.stdout).toContain('1. Rxg3 { Excellent! } 1... Bxg3 (1... Bxe1 2. Rh3+ Bh4 3. g4#) 2. Nf3');
-    expect(sanTokens(gameText(r.stdout, 0))).toEqual(sanTokens(gameText(readFileSync(fixture('charles-xii-setup.pgn'), 'utf8'), 0)));
+    expect(sanTokens(gameText(r.stdout, 0))).toEqual(
+      sanTokens(gameText(readFileSync(fixture('charles-xii-setup.pgn'), 'utf8'), 0)),
+    );
   });
 
   it('writes UTF-8 for a Windows-1252 input', async () => {
@@ -70,7 +80,10 @@ describe('forsyth export --strip', () => {
   it('clocks: removes [%clk] and [%emt] only, keeping the rest of each comment', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'forsyth-export-'));
     const file = join(dir, 'clocks.pgn');
-    writeFileSync(file, '[Event "x"]\n\n1. e4 { [%clk 0:03:00] best by test } e5 { [%emt 0:00:02] } 2. Nf3 { [%eval 0.3] } *\n');
+    writeFileSync(
+      file,
+      '[Event "x"]\n\n1. e4 { [%clk 0:03:00] best by test } e5 { [%emt 0:00:02] } 2. Nf3 { [%eval 0.3] } *\n',
+    );
     const r = await run(['export', '--strip', 'clocks', file]);
     expect(r.stdout).toContain('1. e4 { best by test } 1... e5 2. Nf3 { [%eval 0.3] } *');
     expect(r.stdout).not.toContain('%clk');

@@ -18,7 +18,9 @@ describe('forsyth fens and validate on repairable FEN tags', () => {
     const warnings = lines(r.stderr).filter((l) => l.includes('warning['));
     expect(warnings.filter((l) => l.includes('[SETUP_FEN_REPAIRED]'))).toHaveLength(6);
     expect(warnings.filter((l) => l.includes('[SETUP_TAG_CASE]'))).toHaveLength(2);
-    expect(r.stderr).toMatch(/knight-bishop-mate\.pgn:10:33: warning\[SETUP_FEN_REPAIRED\]: the castling right 'K' needs a white rook on h1, but h1 is empty: the right 'K' is dropped/);
+    expect(r.stderr).toMatch(
+      /knight-bishop-mate\.pgn:10:33: warning\[SETUP_FEN_REPAIRED\]: the castling right 'K' needs a white rook on h1, but h1 is empty: the right 'K' is dropped/,
+    );
     expect(r.stderr).toMatch(/knight-bishop-mate\.pgn:78:1: error\[SETUP_BAD_FEN\]/);
     expect(r.code).toBe(1);
   });

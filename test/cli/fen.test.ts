@@ -54,14 +54,15 @@ describe('forsyth fen against python-chess (chess.js validate_fen cases)', () =>
     expect(r.code).toBe(1);
   });
 
-  it.each(ORACLE.filter((r) => r.valid && !LENIENT_ONLY.has(r.input)).slice(0, 12).map((r) => [r.input, r.fen] as const))(
-    'text: %s → the normalised FEN alone on stdout, exit 0',
-    async (input, fen) => {
-      const r = await run(['fen', '--ep', 'legal', input]);
-      expect(r.stdout).toBe(`${fen}\n`);
-      expect(r.code).toBe(0);
-    },
-  );
+  it.each(
+    ORACLE.filter((r) => r.valid && !LENIENT_ONLY.has(r.input))
+      .slice(0, 12)
+      .map((r) => [r.input, r.fen] as const),
+  )('text: %s → the normalised FEN alone on stdout, exit 0', async (input, fen) => {
+    const r = await run(['fen', '--ep', 'legal', input]);
+    expect(r.stdout).toBe(`${fen}\n`);
+    expect(r.code).toBe(0);
+  });
 
   it.each(ORACLE.filter((r) => !r.valid && !LENIENT_ONLY.has(r.input)).map((r) => [r.input] as const))(
     'text: %s → located errors with a code on stderr, nothing on stdout, exit 1',

@@ -83,7 +83,8 @@ describe('forsyth fens, other formats', () => {
     expect(ndjson(r.stdout)).toEqual(
       moves.map(([move, uci], i) => ({ game: 1, ply: i + 1, move, uci, fen: fools[0]!.fens[i] })),
     );
-    for (const line of lines(r.stdout)) expect(Object.keys(JSON.parse(line) as object)).toEqual(['game', 'ply', 'move', 'uci', 'fen']);
+    for (const line of lines(r.stdout))
+      expect(Object.keys(JSON.parse(line) as object)).toEqual(['game', 'ply', 'move', 'uci', 'fen']);
     expect(r.code).toBe(0);
   });
 
@@ -121,7 +122,16 @@ describe('forsyth fens, other formats', () => {
   });
 
   it('csv: a header, then RFC 4180 rows (fields with commas quoted)', async () => {
-    const r = await run(['fens', '--format', 'csv', '--tags', 'White,Black', '--ep', 'legal', 'dortmund-1928-latin1.pgn']);
+    const r = await run([
+      'fens',
+      '--format',
+      'csv',
+      '--tags',
+      'White,Black',
+      '--ep',
+      'legal',
+      'dortmund-1928-latin1.pgn',
+    ]);
     const out = lines(r.stdout);
     expect(out[0]).toBe('game,ply,move,uci,fen,White,Black');
     expect(out[1]).toBe(`1,1,d4,d2d4,${dortmund[0]!.fens[0]},"Colle, Edgar","Van Nüss, Alfred"`);
@@ -142,9 +152,24 @@ describe('forsyth fens, other formats', () => {
 
 describe('forsyth fens, inputs', () => {
   it('several files: game numbers go on across files and a file key is added', async () => {
-    const r = await run(['fens', '--format', 'ndjson', '--ep', 'legal', 'fools-mate.pgn', 'kasparov-deep-blue-1997.pgn']);
+    const r = await run([
+      'fens',
+      '--format',
+      'ndjson',
+      '--ep',
+      'legal',
+      'fools-mate.pgn',
+      'kasparov-deep-blue-1997.pgn',
+    ]);
     const rows = ndjson(r.stdout);
-    expect(rows[0]).toEqual({ file: 'fools-mate.pgn', game: 1, ply: 1, move: 'f3', uci: 'f2f3', fen: fools[0]!.fens[0] });
+    expect(rows[0]).toEqual({
+      file: 'fools-mate.pgn',
+      game: 1,
+      ply: 1,
+      move: 'f3',
+      uci: 'f2f3',
+      fen: fools[0]!.fens[0],
+    });
     const second = rows.filter((row) => row['game'] === 2);
     expect(second.map((row) => row['fen'])).toEqual(kasparov[0]!.fens);
     expect(second[0]!['file']).toBe('kasparov-deep-blue-1997.pgn');
@@ -187,9 +212,27 @@ describe('forsyth fens, inputs', () => {
   });
 
   it('--encoding overrides detection (utf-8 turns the Latin-1 ü into U+FFFD)', async () => {
-    const r = await run(['fens', '--format', 'ndjson', '--tags', 'Black', '--encoding', 'utf-8', 'dortmund-1928-latin1.pgn']);
+    const r = await run([
+      'fens',
+      '--format',
+      'ndjson',
+      '--tags',
+      'Black',
+      '--encoding',
+      'utf-8',
+      'dortmund-1928-latin1.pgn',
+    ]);
     expect(ndjson(r.stdout)[0]!['tags']).toEqual({ Black: 'Van N\uFFFDss, Alfred' });
-    const latin1 = await run(['fens', '--format', 'ndjson', '--tags', 'Black', '--encoding', 'latin1', 'dortmund-1928-latin1.pgn']);
+    const latin1 = await run([
+      'fens',
+      '--format',
+      'ndjson',
+      '--tags',
+      'Black',
+      '--encoding',
+      'latin1',
+      'dortmund-1928-latin1.pgn',
+    ]);
     expect(ndjson(latin1.stdout)[0]!['tags']).toEqual({ Black: 'Van Nüss, Alfred' });
   });
 });
@@ -210,7 +253,9 @@ describe('forsyth fens, problems in the input', () => {
   it('an unreadable file among readable ones: named in a diagnostic, the others converted, exit 2', async () => {
     const r = await run(['fens', '--ep', 'legal', 'no-such-file.pgn', 'fools-mate.pgn']);
     expect(lines(r.stdout)).toEqual(fools[0]!.fens);
-    expect(r.stderr).toMatch(/^no-such-file\.pgn: error\[IO_UNREADABLE\]: cannot read 'no-such-file\.pgn': no such file/m);
+    expect(r.stderr).toMatch(
+      /^no-such-file\.pgn: error\[IO_UNREADABLE\]: cannot read 'no-such-file\.pgn': no such file/m,
+    );
     expect(r.stderr.endsWith('1 game read, 4 positions written, 1 error, 0 warnings\n')).toBe(true);
     expect(r.code).toBe(2);
   });

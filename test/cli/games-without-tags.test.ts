@@ -24,14 +24,41 @@ function fensOf(sans: readonly string[]): string[] {
 
 describe('fens: games without tags are games (issue 11.1, 11.2)', () => {
   it.each([
-    ['after a marker and a blank line', '1. e4 e5 1-0\n\n1. d4 d5 0-1\n', [['e4', 'e5'], ['d4', 'd5']]],
-    ['after a marker, no blank line', '[Event "a"]\n\n1. e4 e5 *\n1. d4 d5 *\n', [['e4', 'e5'], ['d4', 'd5']]],
-    ['after a game without a marker, at move 1 after a blank line', '[Event "a"]\n\n1. e4 e5 2. Nf3\n\n1. d4 d5 *\n', [['e4', 'e5', 'Nf3'], ['d4', 'd5']]],
-    ['three in a row, the last one without tags or marker', '1. c4 *\n1. Nf3 *\n\n1. g3 g6 2. Bg2\n', [['c4'], ['Nf3'], ['g3', 'g6', 'Bg2']]],
+    [
+      'after a marker and a blank line',
+      '1. e4 e5 1-0\n\n1. d4 d5 0-1\n',
+      [
+        ['e4', 'e5'],
+        ['d4', 'd5'],
+      ],
+    ],
+    [
+      'after a marker, no blank line',
+      '[Event "a"]\n\n1. e4 e5 *\n1. d4 d5 *\n',
+      [
+        ['e4', 'e5'],
+        ['d4', 'd5'],
+      ],
+    ],
+    [
+      'after a game without a marker, at move 1 after a blank line',
+      '[Event "a"]\n\n1. e4 e5 2. Nf3\n\n1. d4 d5 *\n',
+      [
+        ['e4', 'e5', 'Nf3'],
+        ['d4', 'd5'],
+      ],
+    ],
+    [
+      'three in a row, the last one without tags or marker',
+      '1. c4 *\n1. Nf3 *\n\n1. g3 g6 2. Bg2\n',
+      [['c4'], ['Nf3'], ['g3', 'g6', 'Bg2']],
+    ],
   ])('%s', async (_what, input, games) => {
     const r = await run(['fens', '-f', 'ndjson', '-'], { input });
     const rows = ndjson(r.stdout);
-    expect(rows.map((row) => [row['game'], row['fen']])).toEqual(games.flatMap((sans, g) => fensOf(sans).map((fen) => [g + 1, fen])));
+    expect(rows.map((row) => [row['game'], row['fen']])).toEqual(
+      games.flatMap((sans, g) => fensOf(sans).map((fen) => [g + 1, fen])),
+    );
     expect(r.stderr).toContain(`${games.length} games read`);
   });
 

@@ -36,11 +36,14 @@ describe('forsyth games', { timeout: 180_000 }, () => {
     expect(written.code).toBe(0);
     const db = await DuckDBInstance.create(':memory:');
     const connection = await db.connect();
-    const read = await connection.runAndReadAll(`SELECT game, uci, clocks, eval_cp, eval_mate, Result, movetext FROM read_parquet('${file}')`);
+    const read = await connection.runAndReadAll(
+      `SELECT game, uci, clocks, eval_cp, eval_mate, Result, movetext FROM read_parquet('${file}')`,
+    );
     const games = read.getRowObjectsJson() as Record<string, unknown>[];
     expect(games.length).toBe(1746);
     const byGame = new Map<string, Record<string, unknown>[]>();
-    for (const row of ndjson(rows.stdout)) byGame.set(row['game'] as string, [...(byGame.get(row['game'] as string) ?? []), row]);
+    for (const row of ndjson(rows.stdout))
+      byGame.set(row['game'] as string, [...(byGame.get(row['game'] as string) ?? []), row]);
     for (const g of games) {
       const plies = byGame.get(g['game'] as string) ?? [];
       expect(g['uci']).toEqual(plies.map((p) => p['uci']));

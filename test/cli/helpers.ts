@@ -107,7 +107,9 @@ export function removeTempDirs(): void {
  * and sends SIGINT once game 2's error is on stderr (so the run is still going: game 3 is not
  * complete until the input ends).
  */
-export async function interruptAfterGame2(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export async function interruptAfterGame2(
+  args: readonly string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [MAIN, 'fens', '--ep', 'legal', ...args, '-'], { cwd: FIXTURES });
   let stdout = '';
   let stderr = '';
@@ -146,5 +148,7 @@ export function sanTokens(pgn: string): string[] {
     .replace(/\{[^}]*\}/g, ' ')
     .replace(/[()]/g, ' ')
     .split(/\s+/)
-    .filter((t) => t !== '' && !/^\d+\.+$/.test(t) && !/^\$\d+$/.test(t) && !['1-0', '0-1', '1/2-1/2', '*'].includes(t));
+    .filter(
+      (t) => t !== '' && !/^\d+\.+$/.test(t) && !/^\$\d+$/.test(t) && !['1-0', '0-1', '1/2-1/2', '*'].includes(t),
+    );
 }

@@ -103,7 +103,11 @@ describe('forsyth on hostile PGN structure: bounded memory, the games around it 
   it('6 MB of `(` in one game: reported, the games before and after converted, under the RSS bound', async () => {
     const path = file('parens.pgn', `${GOOD_BEFORE}[Event "bad"]\n\n1. e4 ${'('.repeat(6 * MB)} *\n\n${GOOD_AFTER}`);
     const r = await measured(['fens', path]);
-    expect(r.stdout.split('\n').filter((l) => l !== '')).toEqual([...GOOD_FENS.slice(0, 3), fensOf(['e4'])[0], ...GOOD_FENS.slice(3)]);
+    expect(r.stdout.split('\n').filter((l) => l !== '')).toEqual([
+      ...GOOD_FENS.slice(0, 3),
+      fensOf(['e4'])[0],
+      ...GOOD_FENS.slice(3),
+    ]);
     expect(r.stderr).toContain('error[PGN_GAME_TOO_COMPLEX]');
     expect(r.stderr).toContain('error[PGN_VARIATION_TOO_DEEP]');
     expect(r.stderr).toContain('3 games read');
@@ -117,7 +121,10 @@ describe('forsyth on hostile PGN structure: bounded memory, the games around it 
     const r = await measured(['validate', '--format', 'json', path]);
     expect(r.stderr).not.toContain('Invalid string length');
     expect(r.stdout.length).toBeLessThan(200_000);
-    const records = r.stdout.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as { code: string; game: number });
+    const records = r.stdout
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as { code: string; game: number });
     expect(records.length).toBeLessThan(500);
     expect(records.map((d) => d.code)).toContain('PGN_VARIATION_TOO_DEEP');
     expect(new Set(records.map((d) => d.game))).toEqual(new Set([2]));
@@ -148,7 +155,11 @@ describe('forsyth on hostile PGN structure: bounded memory, the games around it 
     const started = performance.now();
     const r = await measured(['fens', path]);
     expect(performance.now() - started).toBeLessThan(60_000);
-    expect(r.stdout.split('\n').filter((l) => l !== '')).toEqual([...GOOD_FENS.slice(0, 3), fensOf(['e4'])[0], ...GOOD_FENS.slice(3)]);
+    expect(r.stdout.split('\n').filter((l) => l !== '')).toEqual([
+      ...GOOD_FENS.slice(0, 3),
+      fensOf(['e4'])[0],
+      ...GOOD_FENS.slice(3),
+    ]);
     expect(r.code).toBe(0);
   }, 120_000);
 });

@@ -31,20 +31,26 @@ describe('typos', () => {
 describe('fen and fens mixed up', () => {
   it('a FEN given to fens: did you mean fen', async () => {
     const r = await run(['fens', FEN]);
-    expect(r.stderr.split('\n')[0]).toBe(`forsyth: '${FEN}' is a FEN, not a PGN file: did you mean \`forsyth fen '${FEN}'\`?`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `forsyth: '${FEN}' is a FEN, not a PGN file: did you mean \`forsyth fen '${FEN}'\`?`,
+    );
     expect(r.stdout).toBe('');
     expect(r.code).toBe(2);
   });
 
   it('a piece placement alone given to validate, among files', async () => {
     const r = await run(['validate', 'fools-mate.pgn', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR']);
-    expect(r.stderr).toContain("is a FEN, not a PGN file: did you mean `forsyth fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR`?");
+    expect(r.stderr).toContain(
+      'is a FEN, not a PGN file: did you mean `forsyth fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR`?',
+    );
     expect(r.code).toBe(2);
   });
 
   it('a PGN file given to fen: did you mean fens', async () => {
     const r = await run(['fen', 'fools-mate.pgn']);
-    expect(r.stderr.split('\n')[0]).toBe("forsyth: 'fools-mate.pgn' names a PGN file, not a FEN: did you mean `forsyth fens fools-mate.pgn`?");
+    expect(r.stderr.split('\n')[0]).toBe(
+      "forsyth: 'fools-mate.pgn' names a PGN file, not a FEN: did you mean `forsyth fens fools-mate.pgn`?",
+    );
     expect(r.stdout).toBe('');
     expect(r.code).toBe(2);
     const missing = await run(['fen', 'no such game.pgn']);
@@ -56,7 +62,9 @@ describe('fen and fens mixed up', () => {
     const list = join(dir, 'positions.txt');
     writeFileSync(list, `${FEN}\n`);
     const r = await run(['fen', list]);
-    expect(r.stderr.split('\n')[0]).toBe(`forsyth: '${list}' is a file, not a FEN: did you mean \`forsyth fen < ${list}\` (one FEN per line) or \`forsyth fens ${list}\` (PGN)?`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `forsyth: '${list}' is a file, not a FEN: did you mean \`forsyth fen < ${list}\` (one FEN per line) or \`forsyth fens ${list}\` (PGN)?`,
+    );
     expect(r.code).toBe(2);
   });
 
@@ -71,20 +79,27 @@ describe('fen and fens mixed up', () => {
 describe('standard input on a terminal', () => {
   const NOTICE = 'reading PGN from standard input (end with Ctrl-D; name files to read them instead, see --help)';
 
-  it.each(['fens', 'validate'])('%s says on stderr that it reads standard input, then reads what is typed', async (command) => {
-    const r = await runTty([command], { stdinTty: true, input: ['1. e4 e5 *\n'], cwd: fixture('.') });
-    expect(r.stderr.split('\n')[0]).toBe(`forsyth ${command}: ${NOTICE}`);
-    expect(r.code).toBe(0);
-    if (command === 'fens') {
-      expect(r.stdout).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\nrnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n');
-    } else {
-      expect(r.stdout).toBe('1 game read, 0 errors, 0 warnings\n');
-    }
-  });
+  it.each(['fens', 'validate'])(
+    '%s says on stderr that it reads standard input, then reads what is typed',
+    async (command) => {
+      const r = await runTty([command], { stdinTty: true, input: ['1. e4 e5 *\n'], cwd: fixture('.') });
+      expect(r.stderr.split('\n')[0]).toBe(`forsyth ${command}: ${NOTICE}`);
+      expect(r.code).toBe(0);
+      if (command === 'fens') {
+        expect(r.stdout).toBe(
+          'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\nrnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\n',
+        );
+      } else {
+        expect(r.stdout).toBe('1 game read, 0 errors, 0 warnings\n');
+      }
+    },
+  );
 
   it('says nothing when standard input is a pipe, a file is named, or with --quiet', async () => {
     expect((await run(['fens'], { input: FOOLS_MATE })).stderr).not.toContain('reading PGN');
-    expect((await runTty(['fens', 'fools-mate.pgn'], { stdinTty: true, cwd: fixture('.') })).stderr).not.toContain('reading PGN');
+    expect((await runTty(['fens', 'fools-mate.pgn'], { stdinTty: true, cwd: fixture('.') })).stderr).not.toContain(
+      'reading PGN',
+    );
     expect((await runTty(['fens', '-q'], { stdinTty: true, input: [FOOLS_MATE], cwd: fixture('.') })).stderr).toBe('');
   });
 });
@@ -92,7 +107,11 @@ describe('standard input on a terminal', () => {
 describe('the progress bar on a terminal', () => {
   it('shows bytes read (no total) for standard input that lasts', async () => {
     // Pauses long enough that the run lasts past the bar's 1 s delay even when start-up is slow.
-    const r = await runTty(['fens', '-'], { stderrTty: true, input: [FOOLS_MATE, FOOLS_MATE, FOOLS_MATE, FOOLS_MATE], pauseMs: 1500 });
+    const r = await runTty(['fens', '-'], {
+      stderrTty: true,
+      input: [FOOLS_MATE, FOOLS_MATE, FOOLS_MATE, FOOLS_MATE],
+      pauseMs: 1500,
+    });
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/\r0\.0 MB read {2}\d games {2}\d+ games\/s\x1b\[K/);
     // The bar is cleared before the summary.

@@ -31,8 +31,19 @@ describe('--input-format ndjson', { timeout: 120_000 }, () => {
   it('gives, row by row, the FENs of the same games read as PGN', async () => {
     const lines = rowsOf(pgn);
     expect(lines.length).toBeGreaterThan(2);
-    const fromPgn = await run(['fens', '--format', 'ndjson', '--tags', 'White,Black,Round', '-q', fixture('kasparov-deep-blue-1997.pgn')]);
-    const fromRows = await run(['fens', '--input-format', 'ndjson', '--format', 'ndjson', '--tags', 'White,Black,Round', '-q', '-'], { input: `${lines.join('\n')}\n` });
+    const fromPgn = await run([
+      'fens',
+      '--format',
+      'ndjson',
+      '--tags',
+      'White,Black,Round',
+      '-q',
+      fixture('kasparov-deep-blue-1997.pgn'),
+    ]);
+    const fromRows = await run(
+      ['fens', '--input-format', 'ndjson', '--format', 'ndjson', '--tags', 'White,Black,Round', '-q', '-'],
+      { input: `${lines.join('\n')}\n` },
+    );
     expect(fromRows.code, fromRows.stderr).toBe(fromPgn.code);
     expect(fromRows.stdout.length).toBeGreaterThan(1000);
     expect(fromRows.stdout).toBe(fromPgn.stdout);
@@ -44,9 +55,19 @@ describe('--input-format ndjson', { timeout: 120_000 }, () => {
     const path = temp.write('rows.ndjson.gz', gzipSync(Buffer.from(text)));
     const result = await run(['fens', '--input-format', 'ndjson', '--format', 'csv', path]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('rows.ndjson.gz:3:1: error[IO_NDJSON_ROW]: game 2 is not a game row: the line is not JSON');
-    expect(result.stderr).toContain('rows.ndjson.gz:4:1: error[IO_NDJSON_ROW]: game 3 is not a game row: the object has no "movetext" string');
-    const games = new Set(result.stdout.trim().split('\n').slice(1).map((l) => l.split(',')[0]));
+    expect(result.stderr).toContain(
+      'rows.ndjson.gz:3:1: error[IO_NDJSON_ROW]: game 2 is not a game row: the line is not JSON',
+    );
+    expect(result.stderr).toContain(
+      'rows.ndjson.gz:4:1: error[IO_NDJSON_ROW]: game 3 is not a game row: the object has no "movetext" string',
+    );
+    const games = new Set(
+      result.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',')[0]),
+    );
     expect([...games]).toEqual(['1', '4']);
   });
 

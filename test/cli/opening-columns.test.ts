@@ -26,7 +26,9 @@ describe('--columns eco,opening', { timeout: 60_000 }, () => {
   });
 
   it('is the same on every ply of a game (the game is classified once)', async () => {
-    const r = await run(['fens', '--columns', 'ply,eco', '--format', 'csv', '-'], { input: '1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n' });
+    const r = await run(['fens', '--columns', 'ply,eco', '--format', 'csv', '-'], {
+      input: '1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *\n',
+    });
     expect(lines(r.stdout)).toEqual(['ply,eco', ...[1, 2, 3, 4, 5, 6].map((p) => `${p},E20`)]);
   });
 });

@@ -4,7 +4,18 @@
  * or lies inside an input directory is refused (exit 2) before anything is written.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixture, MAIN, removeTempDirs, run, tempDir } from './helpers.js';
@@ -65,7 +76,9 @@ describe('an output that is an input is refused, and the input kept', () => {
       const r = await run(['fens', '.', '-o', output], { cwd: dir });
       expect(r.code).toBe(2);
       // g.pgn is also one of the files read: that is said first.
-      expect(r.stderr).toMatch(/^forsyth: refusing to write '.*': it (lies inside the input directory '\.'|is the input 'g\.pgn')/);
+      expect(r.stderr).toMatch(
+        /^forsyth: refusing to write '.*': it (lies inside the input directory '\.'|is the input 'g\.pgn')/,
+      );
     }
     expect(readdirSync(dir)).toEqual(['g.pgn']);
     expect(readFileSync(pgn, 'utf8')).toBe(GAME);
@@ -74,7 +87,8 @@ describe('an output that is an input is refused, and the input kept', () => {
   it('build --fens FILE -o FILE', async () => {
     const dir = tempDir();
     const fens = join(dir, 'fens.txt');
-    const text = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n';
+    const text =
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\n';
     writeFileSync(fens, text);
     const r = await run(['build', '--fens', fens, '-o', fens]);
     expect(r.code).toBe(2);
@@ -163,7 +177,7 @@ describe('the old output is replaced only by a run that succeeded', () => {
     }
   }, 30_000);
 
-  it('two runs on the same -o: the file is one run\'s whole output, never a mix', async () => {
+  it("two runs on the same -o: the file is one run's whole output, never a mix", async () => {
     const dir = tempDir();
     const a = join(dir, 'a.pgn');
     const b = join(dir, 'b.pgn');

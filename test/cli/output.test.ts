@@ -6,7 +6,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Diagnostic } from '../../src/index.js';
 import { DiagnosticReporter, diagnosticJson, summaryLine } from '../../cli/output/diagnostics.js';
 import { csvField, makeFormatter } from '../../cli/output/formats.js';
-import { EXPECTED_SECONDS_FOR_BAR, EXPECTED_TEXT_BYTES_PER_SECOND, LATE_BAR_MS, ProgressBar, expectedSeconds, expectedTextBytes } from '../../cli/output/progress.js';
+import {
+  EXPECTED_SECONDS_FOR_BAR,
+  EXPECTED_TEXT_BYTES_PER_SECOND,
+  LATE_BAR_MS,
+  ProgressBar,
+  expectedSeconds,
+  expectedTextBytes,
+} from '../../cli/output/progress.js';
 
 describe('csvField (RFC 4180)', () => {
   it.each([
@@ -43,12 +50,24 @@ describe('makeFormatter', () => {
 
   it('ndjson with every optional column keeps the documented key order', () => {
     const f = makeFormatter('ndjson', all);
-    expect(Object.keys(JSON.parse(f.row(row)) as object)).toEqual(['file', 'game', 'ply', 'move', 'uci', 'fen', 'path', 'tags', 'count']);
+    expect(Object.keys(JSON.parse(f.row(row)) as object)).toEqual([
+      'file',
+      'game',
+      'ply',
+      'move',
+      'uci',
+      'fen',
+      'path',
+      'tags',
+      'count',
+    ]);
   });
 
   it('epd uses the tree path in the id with --variations, and c0 for the count', () => {
     const f = makeFormatter('epd', all);
-    expect(f.row(row)).toBe('rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - hmvc 1; fmvn 1; id "g3p12.2.3"; c0 "7";');
+    expect(f.row(row)).toBe(
+      'rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - hmvc 1; fmvn 1; id "g3p12.2.3"; c0 "7";',
+    );
   });
 
   it('text prints the count before the FEN', () => {
@@ -58,10 +77,20 @@ describe('makeFormatter', () => {
 });
 
 describe('ProgressBar', () => {
-  const tty = { isTTY: true, columns: 120, written: [] as string[], write(t: string) { this.written.push(t); } };
+  const tty = {
+    isTTY: true,
+    columns: 120,
+    written: [] as string[],
+    write(t: string) {
+      this.written.push(t);
+    },
+  };
   const MB = 1024 * 1024;
   /** Bytes on disk that take `seconds` to read at the expected speed, for a file named `name`. */
-  const sized = (name: string, seconds: number, ratio = 1) => ({ name, size: (seconds * EXPECTED_TEXT_BYTES_PER_SECOND) / ratio });
+  const sized = (name: string, seconds: number, ratio = 1) => ({
+    name,
+    size: (seconds * EXPECTED_TEXT_BYTES_PER_SECOND) / ratio,
+  });
 
   it('appears only on a terminal, without --quiet', () => {
     const inputs = [sized('a.pgn', 10)];
@@ -77,7 +106,12 @@ describe('ProgressBar', () => {
     expect(expectedTextBytes({ name: '<stdin>', size: undefined })).toBeUndefined();
     // The 7 MB tcec-standard.pgn.gz (26 MB of text) is a run of several seconds.
     expect(expectedSeconds([{ name: 'tcec-standard.pgn.gz', size: 7.2 * MB }])).toBeGreaterThan(4);
-    expect(expectedSeconds([{ name: 'a.pgn', size: 1 }, { name: '<stdin>', size: undefined }])).toBeUndefined();
+    expect(
+      expectedSeconds([
+        { name: 'a.pgn', size: 1 },
+        { name: '<stdin>', size: undefined },
+      ]),
+    ).toBeUndefined();
   });
 
   /** What the bar has drawn after one update at `afterMs` from its start. */
@@ -96,7 +130,9 @@ describe('ProgressBar', () => {
 
   it('draws at once when the run should take two seconds or more, by the text it holds', () => {
     expect(drawnAfter([sized('big.pgn.gz', EXPECTED_SECONDS_FOR_BAR, 3.5)], 0)).toHaveLength(1);
-    expect(drawnAfter([sized('a.pgn', EXPECTED_SECONDS_FOR_BAR / 2), sized('b.pgn', EXPECTED_SECONDS_FOR_BAR / 2)], 0)).toHaveLength(1);
+    expect(
+      drawnAfter([sized('a.pgn', EXPECTED_SECONDS_FOR_BAR / 2), sized('b.pgn', EXPECTED_SECONDS_FOR_BAR / 2)], 0),
+    ).toHaveLength(1);
   });
 
   it('draws a shorter run, or standard input, only once it has lasted a second', () => {
@@ -130,7 +166,14 @@ describe('ProgressBar', () => {
 });
 
 describe('DiagnosticReporter', () => {
-  const d = (severity: Diagnostic['severity']): Diagnostic => ({ code: 'IO_ENCODING', severity, message: 'm', line: 2, column: 5, gameIndex: 0 });
+  const d = (severity: Diagnostic['severity']): Diagnostic => ({
+    code: 'IO_ENCODING',
+    severity,
+    message: 'm',
+    line: 2,
+    column: 5,
+    gameIndex: 0,
+  });
 
   it.each([
     [{}, ['error', 'warning']],
@@ -158,7 +201,9 @@ describe('DiagnosticReporter', () => {
   });
 
   it('summaryLine uses singular and plural', () => {
-    expect(summaryLine(1, { errors: 1, warnings: 2, infos: 0 }, 1)).toBe('1 game read, 1 position written, 1 error, 2 warnings');
+    expect(summaryLine(1, { errors: 1, warnings: 2, infos: 0 }, 1)).toBe(
+      '1 game read, 1 position written, 1 error, 2 warnings',
+    );
     expect(summaryLine(0, { errors: 0, warnings: 0, infos: 3 })).toBe('0 games read, 0 errors, 0 warnings');
   });
 });

@@ -19,7 +19,7 @@ describe('Parquet input', { timeout: 180_000 }, () => {
     expect(fromParquet.stderr).toBe('1746 games read, 113940 positions written, 0 errors, 0 warnings\n');
   });
 
-  it("a lichess-shaped shard: typed tag columns, a movetext without result; --where on its tags", async () => {
+  it('a lichess-shaped shard: typed tag columns, a movetext without result; --where on its tags', async () => {
     const file = join(tempDir(), 'shard.parquet');
     parquetWriteFile({
       filename: file,
@@ -30,16 +30,70 @@ describe('Parquet input', { timeout: 180_000 }, () => {
         { name: 'WhiteElo', data: [2100, 1500], type: 'INT32' },
         { name: 'TimeControl', data: ['180+0', '60+0'], type: 'STRING' },
         { name: 'Opening', data: [null, 'Say "hi"'], type: 'STRING' },
-        { name: 'movetext', data: ['1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 1-0', '1. d4 d5'], type: 'STRING' },
+        {
+          name: 'movetext',
+          data: ['1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 1-0', '1. d4 d5'],
+          type: 'STRING',
+        },
       ],
     });
-    const r = await run(['fens', '--format', 'ndjson', '--columns', 'game,ply,san,clock,white_elo,tc_class,tag.Opening,result', '--game-id', 'Site', file]);
+    const r = await run([
+      'fens',
+      '--format',
+      'ndjson',
+      '--columns',
+      'game,ply,san,clock,white_elo,tc_class,tag.Opening,result',
+      '--game-id',
+      'Site',
+      file,
+    ]);
     expect(r.code).toBe(0);
-    expect(r.stdout.trim().split('\n').map((l) => JSON.parse(l) as unknown)).toEqual([
-      { game: 'aaaaaaaa', ply: 1, san: 'e4', clock: 180, white_elo: 2100, tc_class: 'blitz', 'tag.Opening': null, result: '1-0' },
-      { game: 'aaaaaaaa', ply: 2, san: 'e5', clock: 180, white_elo: 2100, tc_class: 'blitz', 'tag.Opening': null, result: '1-0' },
-      { game: 'bbbbbbbb', ply: 1, san: 'd4', clock: null, white_elo: 1500, tc_class: 'bullet', 'tag.Opening': 'Say "hi"', result: '0-1' },
-      { game: 'bbbbbbbb', ply: 2, san: 'd5', clock: null, white_elo: 1500, tc_class: 'bullet', 'tag.Opening': 'Say "hi"', result: '0-1' },
+    expect(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as unknown),
+    ).toEqual([
+      {
+        game: 'aaaaaaaa',
+        ply: 1,
+        san: 'e4',
+        clock: 180,
+        white_elo: 2100,
+        tc_class: 'blitz',
+        'tag.Opening': null,
+        result: '1-0',
+      },
+      {
+        game: 'aaaaaaaa',
+        ply: 2,
+        san: 'e5',
+        clock: 180,
+        white_elo: 2100,
+        tc_class: 'blitz',
+        'tag.Opening': null,
+        result: '1-0',
+      },
+      {
+        game: 'bbbbbbbb',
+        ply: 1,
+        san: 'd4',
+        clock: null,
+        white_elo: 1500,
+        tc_class: 'bullet',
+        'tag.Opening': 'Say "hi"',
+        result: '0-1',
+      },
+      {
+        game: 'bbbbbbbb',
+        ply: 2,
+        san: 'd5',
+        clock: null,
+        white_elo: 1500,
+        tc_class: 'bullet',
+        'tag.Opening': 'Say "hi"',
+        result: '0-1',
+      },
     ]);
     const filtered = await run(['positions', '--last', '--where', 'WhiteElo < 2000', file]);
     expect(filtered.stdout).toBe('rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq d6 0 2\n');

@@ -23,24 +23,45 @@ const CASES: PerftCase[] = readFileSync(fixture('perft.jsonl'), 'utf8')
 /** The deepest depth whose count stays under `limit` nodes (keeps the default run fast). */
 function smallDepth(c: PerftCase, limit = 20_000): number {
   let best = 1;
-  for (const [depth, nodes] of Object.entries(c.perft)) if (nodes <= limit && Number(depth) > best) best = Number(depth);
+  for (const [depth, nodes] of Object.entries(c.perft))
+    if (nodes <= limit && Number(depth) > best) best = Number(depth);
   return best;
 }
 
 /** The published `go perft 3` divide of the start position (Stockfish; chessops 0.15.1 agrees). */
 const START_DIVIDE_3: Record<string, number> = {
-  a2a3: 380, b2b3: 420, c2c3: 420, d2d3: 539, e2e3: 599, f2f3: 380, g2g3: 420, h2h3: 380,
-  a2a4: 420, b2b4: 421, c2c4: 441, d2d4: 560, e2e4: 600, f2f4: 401, g2g4: 421, h2h4: 420,
-  b1a3: 400, b1c3: 440, g1f3: 440, g1h3: 400,
+  a2a3: 380,
+  b2b3: 420,
+  c2c3: 420,
+  d2d3: 539,
+  e2e3: 599,
+  f2f3: 380,
+  g2g3: 420,
+  h2h3: 380,
+  a2a4: 420,
+  b2b4: 421,
+  c2c4: 441,
+  d2d4: 560,
+  e2e4: 600,
+  f2f4: 401,
+  g2g4: 421,
+  h2h4: 420,
+  b1a3: 400,
+  b1c3: 440,
+  g1f3: 440,
+  g1h3: 400,
 };
 
 describe('forsyth perft', () => {
-  it.each(CASES.map((c) => [c.id ?? `line ${c.line}`, c] as const))('%s: the count of the reference suite', async (_name, c) => {
-    const depth = smallDepth(c);
-    const r = await run(['perft', c.fen, String(depth)]);
-    expect(r.stdout).toBe(`${c.perft[String(depth)]}\n`);
-    expect(r.code).toBe(0);
-  });
+  it.each(CASES.map((c) => [c.id ?? `line ${c.line}`, c] as const))(
+    '%s: the count of the reference suite',
+    async (_name, c) => {
+      const depth = smallDepth(c);
+      const r = await run(['perft', c.fen, String(depth)]);
+      expect(r.stdout).toBe(`${c.perft[String(depth)]}\n`);
+      expect(r.code).toBe(0);
+    },
+  );
 
   it('accepts "startpos" and prints the total alone on the last line', async () => {
     const r = await run(['perft', 'startpos', '4']);

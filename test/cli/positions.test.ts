@@ -48,7 +48,9 @@ describe('forsyth positions: choosing plies', () => {
 
 describe('forsyth positions: epd, from standard input', () => {
   it('--last --format epd: one EPD per game, the id naming game and ply', async () => {
-    const r = await run(['positions', '--last', '--format', 'epd', '--ep', 'legal', '-'], { input: readFileSync(fixture(K)) });
+    const r = await run(['positions', '--last', '--format', 'epd', '--ep', 'legal', '-'], {
+      input: readFileSync(fixture(K)),
+    });
     const want = games.map((g, i) => {
       const [a, b, c, d, half, full] = g.fens.at(-1)!.split(' ');
       return `${a} ${b} ${c} ${d} hmvc ${half}; fmvn ${full}; id "g${i + 1}p${g.fens.length}";`;
@@ -95,9 +97,11 @@ describe('forsyth positions: choosing games', () => {
   it('--match with a placement and ? wildcards', async () => {
     // After 1. Nf3: any piece or none on g1/h1, a knight on f3, everything else as at the start.
     const pattern = 'rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB??';
-    const squares = (placement: string): string => placement.replace(/\d/g, (d) => '1'.repeat(Number(d))).replace(/\//g, '');
+    const squares = (placement: string): string =>
+      placement.replace(/\d/g, (d) => '1'.repeat(Number(d))).replace(/\//g, '');
     const wanted = squares(pattern);
-    const matches = (fen: string): boolean => [...squares(fen.split(' ')[0]!)].every((c, i) => wanted[i] === '?' || wanted[i] === c);
+    const matches = (fen: string): boolean =>
+      [...squares(fen.split(' ')[0]!)].every((c, i) => wanted[i] === '?' || wanted[i] === c);
     const want = games.flatMap((g, i) => ([g.start_fen, ...g.fens].some(matches) ? [i + 1] : []));
     expect(want.length).toBeGreaterThan(0);
     expect(want.length).toBeLessThan(games.length);

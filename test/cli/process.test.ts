@@ -6,7 +6,19 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { expected, FIXTURES, fixture, interruptAfterGame2, lines, MAIN, removeTempDirs, run, shell, textBlocks, tempDir } from './helpers.js';
+import {
+  expected,
+  FIXTURES,
+  fixture,
+  interruptAfterGame2,
+  lines,
+  MAIN,
+  removeTempDirs,
+  run,
+  shell,
+  textBlocks,
+  tempDir,
+} from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -15,11 +27,20 @@ const kasparov = expected('kasparov-deep-blue-1997');
 
 describe('usage errors', () => {
   it.each([
-    [['fens', '--format', 'xml', 'fools-mate.pgn'], /^forsyth: option '-f, --format <format>' argument 'xml' is invalid\. Allowed choices are text, ndjson, csv, tsv, epd, parquet\./],
+    [
+      ['fens', '--format', 'xml', 'fools-mate.pgn'],
+      /^forsyth: option '-f, --format <format>' argument 'xml' is invalid\. Allowed choices are text, ndjson, csv, tsv, epd, parquet\./,
+    ],
     [['fens', '--bogus', 'fools-mate.pgn'], /^forsyth: unknown option '--bogus'/],
     [['frobnicate'], /^forsyth: unknown command 'frobnicate'/],
-    [['fens', '--tags', 'White', 'fools-mate.pgn'], /^forsyth: --tags adds columns to --format ndjson, csv, tsv or parquet, not to text\n/],
-    [['fens', '--encoding', 'no-such-charset', 'fools-mate.pgn'], /^forsyth: --encoding: unknown encoding 'no-such-charset'\n/],
+    [
+      ['fens', '--tags', 'White', 'fools-mate.pgn'],
+      /^forsyth: --tags adds columns to --format ndjson, csv, tsv or parquet, not to text\n/,
+    ],
+    [
+      ['fens', '--encoding', 'no-such-charset', 'fools-mate.pgn'],
+      /^forsyth: --encoding: unknown encoding 'no-such-charset'\n/,
+    ],
     [['validate', '--format', 'yaml', 'fools-mate.pgn'], /Allowed choices are text, json\./],
   ])('%j exits 2 with a one-line message and a pointer to --help', async (args, message) => {
     const r = await run(args);
@@ -122,7 +143,10 @@ describe('internal errors', () => {
   });
 
   it('show the stack with FORSYTH_DEBUG=1', async () => {
-    const r = await run(['fens', '--format', 'ndjson', 'fools-mate.pgn'], { nodeArgs: ['--import', preload], env: { FORSYTH_DEBUG: '1' } });
+    const r = await run(['fens', '--format', 'ndjson', 'fools-mate.pgn'], {
+      nodeArgs: ['--import', preload],
+      env: { FORSYTH_DEBUG: '1' },
+    });
     expect(r.stderr).toMatch(/^forsyth: internal error: boom\n/);
     expect(r.stderr).toMatch(STACK_LINE);
     expect(r.code).toBe(2);

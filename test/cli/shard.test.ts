@@ -13,7 +13,11 @@ const temp = tempFiles('shard');
 const COMPRESSED_DIR = fixture('../compressed/');
 
 /** Runs `args` on `files` whole and as shards 1..n; returns both outputs. */
-async function wholeAndShards(args: readonly string[], files: readonly string[], n: number): Promise<{ whole: string; shards: string[] }> {
+async function wholeAndShards(
+  args: readonly string[],
+  files: readonly string[],
+  n: number,
+): Promise<{ whole: string; shards: string[] }> {
   const whole = await run([...args, ...files]);
   expect(whole.code === 0 || whole.code === 1, whole.stderr).toBe(true);
   const shards: string[] = [];
@@ -28,7 +32,12 @@ async function wholeAndShards(args: readonly string[], files: readonly string[],
 const ONE_FILE = [fixture('kasparov-deep-blue-1997.pgn')];
 
 describe('--shard K/N', { timeout: 180_000 }, () => {
-  for (const args of [['fens'], ['fens', '--format', 'csv', '--start'], ['positions', '--last', '--format', 'epd'], ['export']]) {
+  for (const args of [
+    ['fens'],
+    ['fens', '--format', 'csv', '--start'],
+    ['positions', '--last', '--format', 'epd'],
+    ['export'],
+  ]) {
     it(`${args.join(' ')}: shards 1..4 concatenated are the whole output`, async () => {
       const { whole, shards } = await wholeAndShards([...args, '-q'], ONE_FILE, 4);
       expect(shards.filter((s) => s !== '').length).toBeGreaterThan(1);
@@ -37,10 +46,18 @@ describe('--shard K/N', { timeout: 180_000 }, () => {
   }
 
   it('keeps the run-wide game numbers over several files, one of them compressed', async () => {
-    const files = [COMPRESSED_DIR + 'two-games.pgn', COMPRESSED_DIR + 'two-games.pgn.zst', fixture('kasparov-deep-blue-1997.pgn'), fixture('broken-between-good.pgn')];
+    const files = [
+      COMPRESSED_DIR + 'two-games.pgn',
+      COMPRESSED_DIR + 'two-games.pgn.zst',
+      fixture('kasparov-deep-blue-1997.pgn'),
+      fixture('broken-between-good.pgn'),
+    ];
     const { whole, shards } = await wholeAndShards(['fens', '-q', '--format', 'ndjson'], files, 3);
     expect(shards.join('')).toBe(whole);
-    const numbers = whole.split('\n').filter(Boolean).map((l) => (JSON.parse(l) as { game: number }).game);
+    const numbers = whole
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => (JSON.parse(l) as { game: number }).game);
     expect(new Set(numbers).size).toBeGreaterThan(6);
   });
 
@@ -54,7 +71,8 @@ describe('--shard K/N', { timeout: 180_000 }, () => {
     const path = temp.write('broken-x3.pgn', text + '\n' + text + '\n' + text);
     const whole = await run(['validate', '--format', 'json', path]);
     const parts: string[] = [];
-    for (let k = 1; k <= 3; k++) parts.push((await run(['validate', '--format', 'json', '--shard', `${k}/3`, path])).stdout);
+    for (let k = 1; k <= 3; k++)
+      parts.push((await run(['validate', '--format', 'json', '--shard', `${k}/3`, path])).stdout);
     expect(whole.stdout.split('\n').length).toBeGreaterThan(3);
     expect(parts.filter((p) => p !== '').length).toBeGreaterThan(1);
     expect(parts.join('')).toBe(whole.stdout);

@@ -132,7 +132,9 @@ describe('forsyth show --svg', () => {
     const r = await run(['show', '--pgn', 'kasparov-deep-blue-1997.pgn', '--ply', '1', '--svg', file]);
     expect(r.code).toBe(0);
     const svg = readFileSync(file, 'utf8');
-    expect(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"')).toBe(
+      true,
+    );
     expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
     // XML-ish: every element is closed (self-closing or with a matching end tag).
     const opened = [...svg.matchAll(/<([a-z]+)\b[^>]*?(\/?)>/g)].filter((m) => m[2] !== '/').map((m) => m[1]);
@@ -142,7 +144,12 @@ describe('forsyth show --svg', () => {
     expect(squares).toHaveLength(64);
     expect(new Set(squares.map((m) => m[3])).size).toBe(64);
     // 1. Nf3: g1 and f3 are highlighted, and f3 holds a white knight.
-    expect(squares.filter((m) => m[2]).map((m) => m[3]).sort()).toEqual(['f3', 'g1']);
+    expect(
+      squares
+        .filter((m) => m[2])
+        .map((m) => m[3])
+        .sort(),
+    ).toEqual(['f3', 'g1']);
     expect(svg).toMatch(/<text class="piece white" data-square="f3"[^>]*>♞<\/text>/);
     expect([...svg.matchAll(/<text class="piece (white|black)"/g)]).toHaveLength(32);
     const coords = [...svg.matchAll(/<text class="coord"[^>]*>([a-h1-8])<\/text>/g)].map((m) => m[1]).sort();

@@ -30,7 +30,11 @@ interface Interrupted {
 }
 
 /** Runs the CLI and sends `signal` (twice in a row with `twice`) once `bytes` of stdout have arrived (or after `ms`). */
-function interruptRun(args: readonly string[], signal: NodeJS.Signals, when: { bytes?: number; ms?: number; twice?: boolean }): Promise<Interrupted> {
+function interruptRun(
+  args: readonly string[],
+  signal: NodeJS.Signals,
+  when: { bytes?: number; ms?: number; twice?: boolean },
+): Promise<Interrupted> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -52,7 +56,13 @@ function interruptRun(args: readonly string[], signal: NodeJS.Signals, when: { b
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
     if (when.ms !== undefined) setTimeout(send, when.ms);
     child.on('close', (code, sig) =>
-      done({ code, signal: sig, stdout: Buffer.concat(out).toString('utf8'), stderr, afterSignalMs: sentAt > 0 ? Date.now() - sentAt : Number.NaN }),
+      done({
+        code,
+        signal: sig,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr,
+        afterSignalMs: sentAt > 0 ? Date.now() - sentAt : Number.NaN,
+      }),
     );
   });
 }
@@ -63,21 +73,27 @@ describe('an interrupt with stdout on a pipe', () => {
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ] as const)('%s: the output ends on a whole line, the summary comes last, exit %i (4 runs)', async (signal, exit) => {
-    for (let i = 0; i < 4; i++) {
-      const r = await interruptRun(['fens', '--ep', 'legal', big], signal, { bytes: 300_000 + i * 100_000 });
-      expect(r.code).toBe(exit);
-      expect(r.stdout.endsWith('\n')).toBe(true);
-      const lines = r.stdout.slice(0, -1).split('\n');
-      expect(lines.every((line) => line === '' || FEN_LINE.test(line))).toBe(true);
-      expect(lines.length).toBeGreaterThan(3000);
-      const summary = /(?:^|\n)interrupted: (\d+) games read, (\d+) positions written, 0 errors, 0 warnings\n$/.exec(r.stderr);
-      expect(summary, r.stderr).not.toBeNull();
-      // Every position the summary counts is in the output.
-      expect(lines.filter((l) => l !== '').length).toBe(Number(summary?.[2]));
-      expect(r.stderr).not.toMatch(STACK_LINE);
-    }
-  }, 120_000);
+  ] as const)(
+    '%s: the output ends on a whole line, the summary comes last, exit %i (4 runs)',
+    async (signal, exit) => {
+      for (let i = 0; i < 4; i++) {
+        const r = await interruptRun(['fens', '--ep', 'legal', big], signal, { bytes: 300_000 + i * 100_000 });
+        expect(r.code).toBe(exit);
+        expect(r.stdout.endsWith('\n')).toBe(true);
+        const lines = r.stdout.slice(0, -1).split('\n');
+        expect(lines.every((line) => line === '' || FEN_LINE.test(line))).toBe(true);
+        expect(lines.length).toBeGreaterThan(3000);
+        const summary = /(?:^|\n)interrupted: (\d+) games read, (\d+) positions written, 0 errors, 0 warnings\n$/.exec(
+          r.stderr,
+        );
+        expect(summary, r.stderr).not.toBeNull();
+        // Every position the summary counts is in the output.
+        expect(lines.filter((l) => l !== '').length).toBe(Number(summary?.[2]));
+        expect(r.stderr).not.toMatch(STACK_LINE);
+      }
+    },
+    120_000,
+  );
 
   it('a second signal stops the run at once, and the summary still comes last', async () => {
     const r = await interruptRun(['fens', big], 'SIGINT', { bytes: 300_000, twice: true });
@@ -93,7 +109,12 @@ describe('an interrupt with stdout on a pipe', () => {
     const r = await interruptRun(['fens', '--jobs', '2', big], 'SIGINT', { bytes: 500_000 });
     expect(r.code).toBe(130);
     expect(r.stdout.endsWith('\n')).toBe(true);
-    expect(r.stdout.slice(0, -1).split('\n').every((line) => line === '' || FEN_LINE.test(line))).toBe(true);
+    expect(
+      r.stdout
+        .slice(0, -1)
+        .split('\n')
+        .every((line) => line === '' || FEN_LINE.test(line)),
+    ).toBe(true);
     expect(r.stderr).toMatch(/(?:^|\n)interrupted: \d+ games read, \d+ positions written, 0 errors, 0 warnings\n$/);
   }, 60_000);
 });
@@ -102,15 +123,19 @@ describe('responsive while the main thread computes', () => {
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
-  ] as const)('perft startpos 7 ends on %s within a second or two, exit %i', async (signal, exit) => {
-    const started = Date.now();
-    // Late enough for the handlers to be installed even on a loaded machine.
-    const r = await interruptRun(['perft', 'startpos', '7'], signal, { ms: 3000 });
-    expect(r.code).toBe(exit);
-    expect(Date.now() - started).toBeLessThan(10_000);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toBe('forsyth: interrupted: no count printed\n');
-  }, 30_000);
+  ] as const)(
+    'perft startpos 7 ends on %s within a second or two, exit %i',
+    async (signal, exit) => {
+      const started = Date.now();
+      // Late enough for the handlers to be installed even on a loaded machine.
+      const r = await interruptRun(['perft', 'startpos', '7'], signal, { ms: 3000 });
+      expect(r.code).toBe(exit);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toBe('forsyth: interrupted: no count printed\n');
+    },
+    30_000,
+  );
 });
 
 /**
@@ -121,7 +146,8 @@ function slowGameFile(): string {
   const path = join(tempDir(), 'slow-game.pgn');
   const comment = `{ [%clk 0:01:00] [%eval 0.3] ${'[% a'.repeat(25)} }`;
   const parts: string[] = [];
-  for (let n = 1; n < 160_000; n += 2) parts.push(`${n}. Nf3 ${comment} Nf6 ${comment} ${n + 1}. Ng1 ${comment} Ng8 ${comment}`);
+  for (let n = 1; n < 160_000; n += 2)
+    parts.push(`${n}. Nf3 ${comment} Nf6 ${comment} ${n + 1}. Ng1 ${comment} Ng8 ${comment}`);
   // Its `O–O` (an en dash) gives an info line on stderr with --verbose, once the game is done.
   const good = '[Event "good"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O\u2013O *\n\n';
   writeFileSync(path, `${good}[Event "slow"]\n[Result "*"]\n\n${parts.join(' ')} *\n\n${good}`);
@@ -129,7 +155,12 @@ function slowGameFile(): string {
 }
 
 /** Runs the CLI and sends `signal` `delayMs` after stderr first shows `cue`. */
-function interruptAfterCue(args: readonly string[], signal: NodeJS.Signals, cue: RegExp, delayMs: number): Promise<Interrupted> {
+function interruptAfterCue(
+  args: readonly string[],
+  signal: NodeJS.Signals,
+  cue: RegExp,
+  delayMs: number,
+): Promise<Interrupted> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
@@ -147,7 +178,13 @@ function interruptAfterCue(args: readonly string[], signal: NodeJS.Signals, cue:
       }
     });
     child.on('close', (code, sig) =>
-      done({ code, signal: sig, stdout: Buffer.concat(out).toString('utf8'), stderr, afterSignalMs: sentAt > 0 ? Date.now() - sentAt : Number.NaN }),
+      done({
+        code,
+        signal: sig,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr,
+        afterSignalMs: sentAt > 0 ? Date.now() - sentAt : Number.NaN,
+      }),
     );
   });
 }
@@ -159,18 +196,27 @@ describe('responsive during one slow game', () => {
     ['fens', 'SIGINT', 130],
     ['fens', 'SIGTERM', 143],
     ['positions', 'SIGINT', 130],
-  ] as const)('%s: %s in the middle of the game ends the run within a second or so, exit %i', async (command, signal, exit) => {
-    // The cue is the first game's info line; the slow game is then being read or computed.
-    const r = await interruptAfterCue([command, '--verbose', slow], signal, /PGN_LOOKALIKE/, 1000);
-    expect(r.code).toBe(exit);
-    expect(r.afterSignalMs).toBeLessThan(1500);
-    // The first game's positions are all there, on whole lines; the slow game is left out.
-    expect(r.stdout.endsWith('\n')).toBe(true);
-    expect(r.stdout.trim().split('\n').every((line) => FEN_LINE.test(line))).toBe(true);
-    expect(r.stdout.trim().split('\n')).toHaveLength(7);
-    expect(r.stderr).toMatch(/(?:^|\n)interrupted: \d+ games? read, 7 positions written, 0 errors, 0 warnings\n$/);
-    expect(r.stderr).not.toMatch(STACK_LINE);
-  }, 60_000);
+  ] as const)(
+    '%s: %s in the middle of the game ends the run within a second or so, exit %i',
+    async (command, signal, exit) => {
+      // The cue is the first game's info line; the slow game is then being read or computed.
+      const r = await interruptAfterCue([command, '--verbose', slow], signal, /PGN_LOOKALIKE/, 1000);
+      expect(r.code).toBe(exit);
+      expect(r.afterSignalMs).toBeLessThan(1500);
+      // The first game's positions are all there, on whole lines; the slow game is left out.
+      expect(r.stdout.endsWith('\n')).toBe(true);
+      expect(
+        r.stdout
+          .trim()
+          .split('\n')
+          .every((line) => FEN_LINE.test(line)),
+      ).toBe(true);
+      expect(r.stdout.trim().split('\n')).toHaveLength(7);
+      expect(r.stderr).toMatch(/(?:^|\n)interrupted: \d+ games? read, 7 positions written, 0 errors, 0 warnings\n$/);
+      expect(r.stderr).not.toMatch(STACK_LINE);
+    },
+    60_000,
+  );
 
   it('validate: SIGINT in the middle of the game ends the run within a second or so, exit 130', async () => {
     // validate's report is on stdout, written at the end: no cue. A game of 600,000 plies and

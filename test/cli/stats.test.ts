@@ -10,7 +10,9 @@ import { ROOT, run } from './helpers.js';
 const RATED = join(ROOT, 'test/fixtures/keepers/rated.pgn');
 const DUPES = join(ROOT, 'test/fixtures/keepers/dupes.pgn');
 
-async function statsJson(args: readonly string[]): Promise<{ stats: Record<string, unknown>; code: number | null; stderr: string }> {
+async function statsJson(
+  args: readonly string[],
+): Promise<{ stats: Record<string, unknown>; code: number | null; stderr: string }> {
   const r = await run(['stats', '--format', 'json', ...args]);
   return { stats: JSON.parse(r.stdout) as Record<string, unknown>, code: r.code, stderr: r.stderr };
 }
@@ -61,7 +63,13 @@ describe('forsyth stats', { timeout: 60_000 }, () => {
   it('the text report has every section, with bars on the histograms', async () => {
     const r = await run(['stats', RATED]);
     expect(r.stdout).toMatch(/^games {4}3\nplies {4}19 \(mean 6\.3, min 4, max 8\)\n/);
-    for (const heading of ['results', 'Elo (White and Black, 5 ratings, mean 2029.8)', 'length (main-line plies)', 'ECO (3 codes', 'problems (2)']) {
+    for (const heading of [
+      'results',
+      'Elo (White and Black, 5 ratings, mean 2029.8)',
+      'length (main-line plies)',
+      'ECO (3 codes',
+      'problems (2)',
+    ]) {
       expect(r.stdout).toContain(`\n${heading}`);
     }
     expect(r.stdout).toMatch(/\n {2}1900-1999 +2 {2}#{40}\n/);

@@ -43,25 +43,35 @@ describe('forsyth fen', () => {
   }, 30_000);
 
   it('100 MB of NUL bytes without a line break: one IO_LINE_TOO_LONG, the next line still read, memory flat', async () => {
-    const r = await shell(`{ head -c 100000000 /dev/zero; printf '\\nstartpos\\n'; } | node --import "${RSS_PRELOAD}" "${MAIN}" fen; echo "status=$?" >&2`);
+    const r = await shell(
+      `{ head -c 100000000 /dev/zero; printf '\\nstartpos\\n'; } | node --import "${RSS_PRELOAD}" "${MAIN}" fen; echo "status=$?" >&2`,
+    );
     expect(r.stdout).toBe(`${START}\n`);
-    expect(r.stderr).toMatch(/^input:1:1: error\[IO_LINE_TOO_LONG\]: line 1 is longer than 4096 characters, so not a FEN; it is skipped\n/);
+    expect(r.stderr).toMatch(
+      /^input:1:1: error\[IO_LINE_TOO_LONG\]: line 1 is longer than 4096 characters, so not a FEN; it is skipped\n/,
+    );
     expect(r.stderr).toContain('status=1');
     expect(maxRssMb(r.stderr)).toBeLessThan(150);
   }, 60_000);
 
-  it.runIf(existsSync('/dev/zero'))('/dev/zero is read in constant memory until interrupted', async () => {
-    const child = spawn(process.execPath, ['--import', RSS_PRELOAD, MAIN, 'fen', '-'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
-    const zero = spawn('cat', ['/dev/zero'], { stdio: ['ignore', child.stdin, 'ignore'] });
-    await new Promise((done) => setTimeout(done, 3000));
-    child.kill('SIGINT');
-    const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
-    zero.kill();
-    expect(code).toBe(130);
-    expect(maxRssMb(stderr)).toBeLessThan(150);
-  }, 30_000);
+  it.runIf(existsSync('/dev/zero'))(
+    '/dev/zero is read in constant memory until interrupted',
+    async () => {
+      const child = spawn(process.execPath, ['--import', RSS_PRELOAD, MAIN, 'fen', '-'], {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+      const zero = spawn('cat', ['/dev/zero'], { stdio: ['ignore', child.stdin, 'ignore'] });
+      await new Promise((done) => setTimeout(done, 3000));
+      child.kill('SIGINT');
+      const code = await new Promise<number | null>((done) => child.on('close', (c) => done(c)));
+      zero.kill();
+      expect(code).toBe(130);
+      expect(maxRssMb(stderr)).toBeLessThan(150);
+    },
+    30_000,
+  );
 });
 
 describe('forsyth build --fens', () => {
@@ -79,7 +89,9 @@ describe('forsyth build --fens', () => {
   }, 30_000);
 
   it('more lines than any game has positions: BUILD_TOO_MANY_FENS, memory flat', async () => {
-    const r = await shell(`yes '${START}' | head -n 3000000 | node --import "${RSS_PRELOAD}" "${MAIN}" build --fens -; echo "status=$?" >&2`);
+    const r = await shell(
+      `yes '${START}' | head -n 3000000 | node --import "${RSS_PRELOAD}" "${MAIN}" build --fens -; echo "status=$?" >&2`,
+    );
     expect(r.stderr).toMatch(/^<stdin>:100001:1: error\[BUILD_TOO_MANY_FENS\]: more than 100000 lines/);
     expect(r.stderr).toContain('status=1');
     expect(maxRssMb(r.stderr)).toBeLessThan(200);

@@ -64,7 +64,9 @@ describe('forsyth validate --format json', () => {
     const r = await run(['validate', '--format', 'json', 'broken-between-good.pgn', 'plycount-mismatch.pgn']);
     const rows = ndjson(r.stdout);
     for (const row of rows) expect(Object.keys(row)).toEqual(KEYS);
-    expect(rows.map((row) => [row['file'], row['game'], row['line'], row['column'], row['severity'], row['code']])).toEqual([
+    expect(
+      rows.map((row) => [row['file'], row['game'], row['line'], row['column'], row['severity'], row['code']]),
+    ).toEqual([
       ['broken-between-good.pgn', 2, 35, 1, 'warning', 'REPLAY_PLYCOUNT_MISMATCH'],
       ['broken-between-good.pgn', 2, 38, 24, 'error', 'REPLAY_ILLEGAL_MOVE'],
       ['plycount-mismatch.pgn', 1, 11, 1, 'warning', 'REPLAY_PLYCOUNT_MISMATCH'],

@@ -13,7 +13,8 @@ const NOCLK = join(LICHESS, 'lichess-exports-noclk.pgn.zst');
 const clk = loadExpected(join(SHARED_CORPUS, 'expected/games__lichess__lichess-exports-clk.jsonl.gz'));
 const noclk = loadExpected(join(SHARED_CORPUS, 'expected/games__lichess__lichess-exports-noclk.jsonl.gz'));
 
-const elo = (g: ExpectedGame, side: 'White' | 'Black'): number => Number(/^\d+$/.test(g.headers[`${side}Elo`] ?? '') ? g.headers[`${side}Elo`] : NaN);
+const elo = (g: ExpectedGame, side: 'White' | 'Black'): number =>
+  Number(/^\d+$/.test(g.headers[`${side}Elo`] ?? '') ? g.headers[`${side}Elo`] : NaN);
 const numbers = (games: readonly ExpectedGame[], keep: (g: ExpectedGame) => boolean): number[] =>
   games.flatMap((g, i) => (keep(g) ? [i + 1] : []));
 
@@ -26,17 +27,21 @@ describe('--where on real lichess games', { timeout: 120_000 }, () => {
       const estimate = (base ?? NaN) + 40 * (inc ?? NaN);
       return estimate >= 180 && estimate < 480;
     };
-    const keep = (g: ExpectedGame): boolean => elo(g, 'White') >= 2000 && blitz(g) && g.headers['Termination'] !== 'Abandoned';
+    const keep = (g: ExpectedGame): boolean =>
+      elo(g, 'White') >= 2000 && blitz(g) && g.headers['Termination'] !== 'Abandoned';
     const want = clk.flatMap((g, i) => (keep(g) ? g.fens.map((fen) => [i + 1, fen]) : []));
     expect(want.length).toBeGreaterThan(1000);
     expect(ndjson(r.stdout).map((row) => [row['game'], row['fen']])).toEqual(want);
-    expect(r.stderr).toBe(`1746 games read, ${numbers(clk, keep).length} selected, ${want.length} positions written, 0 errors, 0 warnings\n`);
+    expect(r.stderr).toBe(
+      `1746 games read, ${numbers(clk, keep).length} selected, ${want.length} positions written, 0 errors, 0 warnings\n`,
+    );
     expect(r.code).toBe(0);
   });
 
   it('positions: || and ! and Date strings; --jobs 2 gives the same', async () => {
     const where = '(Date >= "2024" || Date < "2017") && !(Result == "1/2-1/2")';
-    const keep = (g: ExpectedGame): boolean => ((g.headers['Date'] ?? '') >= '2024' || (g.headers['Date'] ?? '') < '2017') && g.headers['Result'] !== '1/2-1/2';
+    const keep = (g: ExpectedGame): boolean =>
+      ((g.headers['Date'] ?? '') >= '2024' || (g.headers['Date'] ?? '') < '2017') && g.headers['Result'] !== '1/2-1/2';
     const args = ['positions', '--last', '--ep', 'legal', '--format', 'ndjson', '--where', where, NOCLK];
     const [one, two] = await Promise.all([run(args), run([...args, '--jobs', '2'])]);
     const want = noclk.flatMap((g, i) => (keep(g) ? [[i + 1, g.fens.at(-1) ?? g.start_fen]] : []));
@@ -48,13 +53,24 @@ describe('--where on real lichess games', { timeout: 120_000 }, () => {
 
   it('player and ~: either colour, case-insensitive substring', async () => {
     const r = await run(['positions', '--last', '--format', 'ndjson', '--where', 'player ~ "DRUNKEN"', NOCLK]);
-    const want = numbers(noclk, (g) => /drunken/i.test(g.headers['White'] ?? '') || /drunken/i.test(g.headers['Black'] ?? ''));
+    const want = numbers(
+      noclk,
+      (g) => /drunken/i.test(g.headers['White'] ?? '') || /drunken/i.test(g.headers['Black'] ?? ''),
+    );
     expect(want.length).toBeGreaterThan(10);
     expect(ndjson(r.stdout).map((row) => row['game'])).toEqual(want);
   });
 
   it('plies (which needs the moves) counts the main line', async () => {
-    const r = await run(['positions', '--last', '--format', 'ndjson', '--where', 'plies > 150 && white_elo < 1500', CLK]);
+    const r = await run([
+      'positions',
+      '--last',
+      '--format',
+      'ndjson',
+      '--where',
+      'plies > 150 && white_elo < 1500',
+      CLK,
+    ]);
     const want = numbers(clk, (g) => g.fens.length > 150 && elo(g, 'White') < 1500);
     expect(want.length).toBeGreaterThan(0);
     expect(ndjson(r.stdout).map((row) => row['game'])).toEqual(want);
@@ -62,9 +78,12 @@ describe('--where on real lichess games', { timeout: 120_000 }, () => {
 
   it('export writes only the chosen games; validate reports on them only', async () => {
     const where = 'Event ~ "bullet" && tc_inc > 0';
-    const keep = (g: ExpectedGame): boolean => /bullet/i.test(g.headers['Event'] ?? '') && Number((g.headers['TimeControl'] ?? '').split('+')[1]) > 0;
+    const keep = (g: ExpectedGame): boolean =>
+      /bullet/i.test(g.headers['Event'] ?? '') && Number((g.headers['TimeControl'] ?? '').split('+')[1]) > 0;
     const exported = await run(['export', '--where', where, NOCLK]);
-    const sites = lines(exported.stdout).filter((l) => l.startsWith('[Site ')).map((l) => l.slice(7, -2));
+    const sites = lines(exported.stdout)
+      .filter((l) => l.startsWith('[Site '))
+      .map((l) => l.slice(7, -2));
     const want = noclk.filter(keep).map((g) => g.headers['Site']);
     expect(want.length).toBeGreaterThan(5);
     expect(sites).toEqual(want);
@@ -75,8 +94,24 @@ describe('--where on real lichess games', { timeout: 120_000 }, () => {
 
   it('--tag is shorthand for --where: the same games', async () => {
     const [tag, where] = await Promise.all([
-      run(['positions', '--last', '--tag', 'Termination=Time forfeit', '--tag', 'Termination=Abandoned', '--tag', 'Result=0-1', CLK]),
-      run(['positions', '--last', '--where', '(Termination == "Time forfeit" || Termination == "Abandoned") && Result == "0-1"', CLK]),
+      run([
+        'positions',
+        '--last',
+        '--tag',
+        'Termination=Time forfeit',
+        '--tag',
+        'Termination=Abandoned',
+        '--tag',
+        'Result=0-1',
+        CLK,
+      ]),
+      run([
+        'positions',
+        '--last',
+        '--where',
+        '(Termination == "Time forfeit" || Termination == "Abandoned") && Result == "0-1"',
+        CLK,
+      ]),
     ]);
     expect(tag.stdout.length).toBeGreaterThan(0);
     expect(tag.stdout).toBe(where.stdout);

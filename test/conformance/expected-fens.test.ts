@@ -51,7 +51,9 @@ function alignExpected(games: readonly ExpectedGame[]): ExpectedGame[] {
 
 /** Files whose games cannot be aligned at all; forsyth's count and why are in test/pgn/deviations.ts. */
 function countDeviation(pgnPath: string): number | undefined {
-  const key = Object.keys(GAME_COUNT_DEVIATIONS).find((k) => pgnPath.endsWith(`/${k}`) || pgnPath.endsWith(`/${k.replaceAll('/', '__')}`));
+  const key = Object.keys(GAME_COUNT_DEVIATIONS).find(
+    (k) => pgnPath.endsWith(`/${k}`) || pgnPath.endsWith(`/${k.replaceAll('/', '__')}`),
+  );
   return key ? GAME_COUNT_DEVIATIONS[key]?.games : undefined;
 }
 
@@ -60,7 +62,9 @@ function countDeviation(pgnPath: string): number | undefined {
  * forsyth's grammar, which the core then rejects; python-chess's tokenizer splits them and goes on
  * a few plies before failing too. forsyth's FENs must be a prefix of the reference there.
  */
-const PREFIX_ONLY_FILES = new Set(['Little_05', 'Little_06', 'Little_07', 'Little_08', 'Little_09'].map((n) => `edge__pgn-read__${n}`));
+const PREFIX_ONLY_FILES = new Set(
+  ['Little_05', 'Little_06', 'Little_07', 'Little_08', 'Little_09'].map((n) => `edge__pgn-read__${n}`),
+);
 
 /**
  * Games where the reference is wrong, so only its prefix is compared (file → game index → why).
@@ -69,9 +73,15 @@ const PREFIX_ONLY_FILES = new Set(['Little_05', 'Little_06', 'Little_07', 'Littl
  * illegal `(20... Kf8)`, it rejects the legal `2. Ng5+`; forsyth replays all 7 plies.
  */
 const REFERENCE_ERRATA = new Map<string, Map<number, string>>([
-  ['setup__pychess__puzzles__lichess_study_lichess-practice-greek-gift_by_arex_2017.02.11', new Map([[0, 'illegal variation corrupts the main line']])],
+  [
+    'setup__pychess__puzzles__lichess_study_lichess-practice-greek-gift_by_arex_2017.02.11',
+    new Map([[0, 'illegal variation corrupts the main line']]),
+  ],
   // The same: `1. Bxc6+ (1... Nxg5) 1... Kd8`, the illegal variation makes python-chess reject `Kd8`.
-  ['setup__pychess__puzzles__lichess_study_lichess-practice-the-fork_by_arex_2017.01.29', new Map([[17, 'illegal variation corrupts the main line']])],
+  [
+    'setup__pychess__puzzles__lichess_study_lichess-practice-the-fork_by_arex_2017.01.29',
+    new Map([[17, 'illegal variation corrupts the main line']]),
+  ],
 ]);
 
 function compareGame(
@@ -90,12 +100,18 @@ function compareGame(
   if (expected.variant !== 'chess' || expected.start_fen === null) {
     tally.skipped++;
     // A variant game or an unreadable FEN header: forsyth must refuse to replay it.
-    return replayed.start.position === undefined ? undefined : `game ${expected.index}: replayed a game python-chess refused`;
+    return replayed.start.position === undefined
+      ? undefined
+      : `game ${expected.index}: replayed a game python-chess refused`;
   }
   const start = replayed.start.position ? makeFen(replayed.start.position, { ep: 'legal' }) : 'none';
   if (start !== expected.start_fen) return `game ${expected.index}: start ${start} ≠ ${expected.start_fen}`;
   const length =
-    mode === 'reference-prefix' ? expected.fens.length : mode === 'our-prefix' ? fens.length : Math.max(fens.length, expected.fens.length);
+    mode === 'reference-prefix'
+      ? expected.fens.length
+      : mode === 'our-prefix'
+        ? fens.length
+        : Math.max(fens.length, expected.fens.length);
   for (let i = 0; i < length; i++) {
     if (fens[i] !== expected.fens[i]) {
       return `game ${expected.index} ply ${i + 1}: ${fens[i] ?? 'none'} ≠ ${expected.fens[i] ?? 'none'}`;
@@ -119,7 +135,8 @@ function checkFile(pgnPath: string, expectedPath: string, name: string): Tally {
     return tally;
   }
   const errata = REFERENCE_ERRATA.get(name);
-  const mode = (index: number) => (errata?.has(index) ? 'reference-prefix' : PREFIX_ONLY_FILES.has(name) ? 'our-prefix' : 'all');
+  const mode = (index: number) =>
+    errata?.has(index) ? 'reference-prefix' : PREFIX_ONLY_FILES.has(name) ? 'our-prefix' : 'all';
   const problems = expected
     .map((e, i) => compareGame(games[i], e, tally, mode(e.index)))
     .filter((p) => p !== undefined);
@@ -142,14 +159,20 @@ describe('per-ply FENs equal python-chess on the fixture slice', () => {
 describe.runIf(hasSharedCorpus)('per-ply FENs equal python-chess on the whole shared corpus', () => {
   const pairs = hasSharedCorpus ? corpusPairs(SHARED_CORPUS) : [];
   const total: Tally = { games: 0, plies: 0, skipped: 0 };
-  it.each(pairs.map((p) => [p.name, p] as const))('%s', (_name, pair) => {
-    const tally = checkFile(pair.pgn, pair.expected, pair.name);
-    total.games += tally.games;
-    total.plies += tally.plies;
-    total.skipped += tally.skipped;
-  }, 300_000);
+  it.each(pairs.map((p) => [p.name, p] as const))(
+    '%s',
+    (_name, pair) => {
+      const tally = checkFile(pair.pgn, pair.expected, pair.name);
+      total.games += tally.games;
+      total.plies += tally.plies;
+      total.skipped += tally.skipped;
+    },
+    300_000,
+  );
   it('checked every file', () => {
     expect(pairs.length).toBeGreaterThan(100);
-    console.log(`expected-fens: ${total.games} games, ${total.plies} plies identical; ${total.skipped} skipped (variants, oracle crashes)`);
+    console.log(
+      `expected-fens: ${total.games} games, ${total.plies} plies identical; ${total.skipped} skipped (variants, oracle crashes)`,
+    );
   });
 });

@@ -20,7 +20,9 @@ const FULL = process.env['FORSYTH_CORPUS_FULL'] === '1';
 const PLIES_PER_FILE = FULL ? Number.POSITIVE_INFINITY : 300;
 const present = existsSync(fileURLToPath(EXPECTED));
 const files = present
-  ? readdirSync(EXPECTED).filter((name) => /\.jsonl(\.gz)?$/.test(name) && !name.includes('.fen.jsonl')).sort()
+  ? readdirSync(EXPECTED)
+      .filter((name) => /\.jsonl(\.gz)?$/.test(name) && !name.includes('.fen.jsonl'))
+      .sort()
   : [];
 
 interface ExpectedGame {
@@ -57,8 +59,13 @@ function moveTo(pos: Position, target: string): { move: Move; next: Position } |
 
 function sanRoundTrips(pos: Position, move: NormalMove): boolean {
   const back = parseSan(pos, makeSan(pos, move));
-  return back.ok && 'from' in back.value && back.value.from === move.from && back.value.to === move.to &&
-    back.value.promotion === move.promotion;
+  return (
+    back.ok &&
+    'from' in back.value &&
+    back.value.from === move.from &&
+    back.value.to === move.to &&
+    back.value.promotion === move.promotion
+  );
 }
 
 /** Walks one game; returns a failure description, or undefined. Counts plies into `budget`. */
@@ -71,21 +78,26 @@ function walkGame(game: ExpectedGame, budget: { plies: number }): string | undef
     if (budget.plies-- <= 0) return undefined;
     const found = moveTo(pos, target);
     if (found === undefined) return `game ${game.index} ply ${ply + 1}: no move from ${makeFen(pos)} to ${target}`;
-    if ('from' in found.move && !sanRoundTrips(pos, found.move)) return `game ${game.index} ply ${ply + 1}: SAN round trip`;
+    if ('from' in found.move && !sanRoundTrips(pos, found.move))
+      return `game ${game.index} ply ${ply + 1}: SAN round trip`;
     pos = found.next;
   }
   return undefined;
 }
 
 describe.runIf(present)('legal moves and play agree with python-chess on corpus games', () => {
-  it.each(files)('%s', (name) => {
-    const budget = { plies: PLIES_PER_FILE };
-    const failures: string[] = [];
-    for (const game of readGames(name)) {
-      if (budget.plies <= 0) break;
-      const failure = walkGame(game, budget);
-      if (failure !== undefined) failures.push(failure);
-    }
-    expect(failures).toEqual([]);
-  }, FULL ? 600_000 : 30_000);
+  it.each(files)(
+    '%s',
+    (name) => {
+      const budget = { plies: PLIES_PER_FILE };
+      const failures: string[] = [];
+      for (const game of readGames(name)) {
+        if (budget.plies <= 0) break;
+        const failure = walkGame(game, budget);
+        if (failure !== undefined) failures.push(failure);
+      }
+      expect(failures).toEqual([]);
+    },
+    FULL ? 600_000 : 30_000,
+  );
 });

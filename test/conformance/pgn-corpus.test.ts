@@ -18,15 +18,23 @@ import { GAME_COUNT_DEVIATIONS } from '../pgn/deviations.js';
 const CORPUS = fileURLToPath(new URL('../../../shared/corpus/', import.meta.url));
 
 /** Files whose errors are expected: not PGN at all around a few moves (HTML pages, mail). */
-const JUNK_FILES = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => `edge/pgn-read__Little_0${n}.pgn`).concat('edge/pgn-read__crafty06_03.pgn');
-const JUNK_ERRORS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(JUNK_FILES.map((f) => [f, ['PGN_INVALID_TOKEN', 'DIAGNOSTICS_OMITTED']]));
+const JUNK_FILES = [1, 2, 3, 4, 5, 6, 7, 8, 9]
+  .map((n) => `edge/pgn-read__Little_0${n}.pgn`)
+  .concat('edge/pgn-read__crafty06_03.pgn');
+const JUNK_ERRORS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  JUNK_FILES.map((f) => [f, ['PGN_INVALID_TOKEN', 'DIAGNOSTICS_OMITTED']]),
+);
 
 /** Files whose tags differ from python-chess's on purpose. */
 const TAG_DEVIATIONS: Readonly<Record<string, string>> = {
-  'edge/chessops__leading-whitespace.pgn': 'python-chess drops the game whose tag and moves share a line, so its games are not ours',
+  'edge/chessops__leading-whitespace.pgn':
+    'python-chess drops the game whose tag and moves share a line, so its games are not ours',
   'edge/pgn-read__calgames_07.pgn': 'python-chess keeps `\\"` in values; the standard (8.1.1) makes it a quote',
   ...Object.fromEntries(
-    [3, 4, 5, 6, 7, 8, 9].map((n) => [`edge/pgn-read__Little_0${n}.pgn`, 'python-chess ignores the tag line `[Result …]<br>`; we read it'] as const),
+    [3, 4, 5, 6, 7, 8, 9].map(
+      (n) =>
+        [`edge/pgn-read__Little_0${n}.pgn`, 'python-chess ignores the tag line `[Result …]<br>`; we read it'] as const,
+    ),
   ),
 };
 
@@ -59,7 +67,9 @@ function readText(path: string): string {
  */
 function readExpected(relative: string): Expected[] {
   const stem = join(CORPUS, 'expected', relative.replace(/\.pgn(\.gz)?$/, '').replaceAll('/', '__'));
-  const bytes = existsSync(`${stem}.jsonl`) ? readFileSync(`${stem}.jsonl`) : gunzipSync(readFileSync(`${stem}.jsonl.gz`));
+  const bytes = existsSync(`${stem}.jsonl`)
+    ? readFileSync(`${stem}.jsonl`)
+    : gunzipSync(readFileSync(`${stem}.jsonl.gz`));
   return bytes
     .toString('utf8')
     .split('\n')
@@ -82,7 +92,9 @@ function headersOf(game: Game): Record<string, string> {
 }
 
 const FILES = existsSync(CORPUS)
-  ? ['games', 'chess960', 'setup', 'edge'].flatMap((dir) => [...pgnFiles(join(CORPUS, dir))].map((p) => p.slice(CORPUS.length)))
+  ? ['games', 'chess960', 'setup', 'edge'].flatMap((dir) =>
+      [...pgnFiles(join(CORPUS, dir))].map((p) => p.slice(CORPUS.length)),
+    )
   : [];
 
 describe.runIf(existsSync(CORPUS))('PGN layer on the shared corpus', () => {
@@ -90,23 +102,29 @@ describe.runIf(existsSync(CORPUS))('PGN layer on the shared corpus', () => {
     expect(FILES.length).toBeGreaterThan(100);
   });
 
-  it.each(FILES)('%s', (relative) => {
-    const games = [...parsePgn(readText(join(CORPUS, relative)))];
-    const expected = readExpected(relative);
-    const deviation = GAME_COUNT_DEVIATIONS[relative];
-    expect(games.length).toBe(deviation ? deviation.games : expected.length);
+  it.each(FILES)(
+    '%s',
+    (relative) => {
+      const games = [...parsePgn(readText(join(CORPUS, relative)))];
+      const expected = readExpected(relative);
+      const deviation = GAME_COUNT_DEVIATIONS[relative];
+      expect(games.length).toBe(deviation ? deviation.games : expected.length);
 
-    const allowed = new Set(JUNK_ERRORS[relative] ?? []);
-    const errors = games.flatMap((g) => g.diagnostics).filter((d) => d.severity === 'error' && !allowed.has(d.code));
-    expect(errors.slice(0, 3)).toEqual([]);
+      const allowed = new Set(JUNK_ERRORS[relative] ?? []);
+      const errors = games.flatMap((g) => g.diagnostics).filter((d) => d.severity === 'error' && !allowed.has(d.code));
+      expect(errors.slice(0, 3)).toEqual([]);
 
-    if (deviation || TAG_DEVIATIONS[relative]) return;
-    const differing = expected.flatMap((e, i) => {
-      const game = games[i];
-      if (e.oracle_error !== undefined || !game) return []; // python-chess crashed here: no ground truth
-      const ours = headersOf(game);
-      return JSON.stringify(Object.entries(ours).sort()) === JSON.stringify(Object.entries(e.headers).sort()) ? [] : [{ game: i, ours, theirs: e.headers }];
-    });
-    expect(differing.slice(0, 2)).toEqual([]);
-  }, 60_000);
+      if (deviation || TAG_DEVIATIONS[relative]) return;
+      const differing = expected.flatMap((e, i) => {
+        const game = games[i];
+        if (e.oracle_error !== undefined || !game) return []; // python-chess crashed here: no ground truth
+        const ours = headersOf(game);
+        return JSON.stringify(Object.entries(ours).sort()) === JSON.stringify(Object.entries(e.headers).sort())
+          ? []
+          : [{ game: i, ours, theirs: e.headers }];
+      });
+      expect(differing.slice(0, 2)).toEqual([]);
+    },
+    60_000,
+  );
 });

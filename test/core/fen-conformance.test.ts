@@ -28,7 +28,10 @@ interface OracleRecord {
 
 function readLines(path: string): string[] {
   const bytes = readFileSync(path);
-  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8').split('\n').filter((l) => l.trim() !== '');
+  return (path.endsWith('.gz') ? gunzipSync(bytes) : bytes)
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 }
 
 function loadOracle(path: string): OracleRecord[] {
@@ -61,12 +64,16 @@ function checkAgainstOracle(record: OracleRecord): void {
     expect(parseFen(input, { strict: true }).ok, `strict mode: ${reason}`).toBe(record.valid);
     return;
   }
-  expect(result.ok, `${input}: ${JSON.stringify(result.diagnostics)} vs ${JSON.stringify(record.status ?? record.error)}`).toBe(record.valid);
+  expect(
+    result.ok,
+    `${input}: ${JSON.stringify(result.diagnostics)} vs ${JSON.stringify(record.status ?? record.error)}`,
+  ).toBe(record.valid);
   if (!result.ok) return;
   // The oracle writes the en-passant square only when a legal capture exists (python-chess's default).
   expect(makeFen(result.value, { ep: 'legal' })).toBe(record.fen);
   expect(result.value.chess960).toBe(record.chess960 ?? false);
-  if (record.shredder_fen) expect(makeFen(result.value, { ep: 'legal', castling: 'shredder' })).toBe(record.shredder_fen);
+  if (record.shredder_fen)
+    expect(makeFen(result.value, { ep: 'legal', castling: 'shredder' })).toBe(record.shredder_fen);
 }
 
 describe('chess.js validate_fen cases against python-chess', () => {

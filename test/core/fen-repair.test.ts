@@ -26,7 +26,9 @@ describe('reversed ranks are only a diagnosis of an invalid FEN', () => {
     expect(parsed.ok).toBe(false);
     expect(parsed.diagnostics.map((d) => d.code)).toEqual(['FEN_RANKS_REVERSED']);
     expect(parsed.diagnostics[0]?.message).toContain('not valid as written');
-    expect(quotedFens(parsed.diagnostics[0]?.hint)).toEqual(['rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1']);
+    expect(quotedFens(parsed.diagnostics[0]?.hint)).toEqual([
+      'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    ]);
   });
 
   it('keeps the en-passant square by name when reversing (e3 stays e3)', () => {
@@ -55,7 +57,10 @@ describe('every FEN a hint offers is valid', () => {
   });
 
   const tsv = readFileSync(new URL('../fixtures/fen/chessjs__validate_fen.tsv', import.meta.url), 'utf8');
-  const fens = tsv.split('\n').filter((l) => l !== '' && !l.startsWith('#')).map((l) => l.split('\t')[1] as string);
+  const fens = tsv
+    .split('\n')
+    .filter((l) => l !== '' && !l.startsWith('#'))
+    .map((l) => l.split('\t')[1] as string);
   const extra = [
     'r3k2r/8/8/8/8/8/8/4K3 w KQkq e6 5 1',
     'r6r/3k4/8/8/8/8/3K4/R6R w KQkq e3 0 1',
@@ -67,7 +72,10 @@ describe('every FEN a hint offers is valid', () => {
     for (const d of parseFen(fen).diagnostics) {
       for (const suggested of quotedFens(d.hint)) {
         const again = parseFen(suggested);
-        expect(again.diagnostics.filter((e) => e.severity === 'error'), `${d.code}: ${suggested}`).toEqual([]);
+        expect(
+          again.diagnostics.filter((e) => e.severity === 'error'),
+          `${d.code}: ${suggested}`,
+        ).toEqual([]);
       }
     }
   });
@@ -98,7 +106,9 @@ describe('repairFen', () => {
     const text = '4k3/8/8/8/8/8/8/4K3 w - e6 0 1';
     const repaired = repairFen(text);
     expect(repaired?.fen).toBe('4k3/8/8/8/8/8/8/4K3 w - - 0 1');
-    expect(repaired?.changes.map((c) => [c.problem.code, c.problem.offset])).toEqual([['FEN_EP_NO_PAWN', text.indexOf('e6')]]);
+    expect(repaired?.changes.map((c) => [c.problem.code, c.problem.offset])).toEqual([
+      ['FEN_EP_NO_PAWN', text.indexOf('e6')],
+    ]);
   });
 
   it('fills a missing en-passant field, or castling and en-passant fields, with "-" and the counters', () => {
@@ -141,8 +151,16 @@ describe('KQkq rights that only fit Chess960', () => {
     const parsed = parseFen(text);
     expect(parsed.ok && parsed.value.chess960).toBe(true);
     expect(parsed.diagnostics).toHaveLength(1);
-    expect(parsed.diagnostics[0]).toMatchObject({ code: 'FEN_CASTLING_CHESS960', severity: 'warning', field: 2, offset: text.indexOf('KQkq'), length: 4 });
-    expect(parsed.diagnostics[0]?.message).toBe("the castling rights 'KQ' fit only Chess960 (the white king on d1); read as Chess960");
+    expect(parsed.diagnostics[0]).toMatchObject({
+      code: 'FEN_CASTLING_CHESS960',
+      severity: 'warning',
+      field: 2,
+      offset: text.indexOf('KQkq'),
+      length: 4,
+    });
+    expect(parsed.diagnostics[0]?.message).toBe(
+      "the castling rights 'KQ' fit only Chess960 (the white king on d1); read as Chess960",
+    );
     expect(quotedFens(parsed.diagnostics[0]?.hint)).toEqual(['r3k2r/8/8/8/8/8/8/R2K3R w kq - 0 1']);
   });
 
@@ -169,6 +187,8 @@ describe('repairFen output is a full FEN', () => {
     expect(parseFen(text).diagnostics.map((d) => d.code)).toEqual(['FEN_IMPOSSIBLE_CHECK']);
     const repaired = repairFen(text);
     expect(repaired?.fen).toBe('8/8/8/1k6/3Pp3/8/8/4KQ2 b - - 0 1');
-    expect(repaired?.changes.map((c) => [c.problem.code, c.action])).toEqual([['FEN_IMPOSSIBLE_CHECK', 'the square is dropped']]);
+    expect(repaired?.changes.map((c) => [c.problem.code, c.action])).toEqual([
+      ['FEN_IMPOSSIBLE_CHECK', 'the square is dropped'],
+    ]);
   });
 });

@@ -38,7 +38,13 @@ function expectDiagnostic(diagnostics: readonly Diagnostic[], expected: Expected
   expect(found.message.endsWith('.')).toBe(false);
 }
 
-type Row = [name: string, fen: string, ok: boolean, expected: Expected, options?: { strict?: boolean; chess960?: boolean }];
+type Row = [
+  name: string,
+  fen: string,
+  ok: boolean,
+  expected: Expected,
+  options?: { strict?: boolean; chess960?: boolean },
+];
 
 describe('parseFen: field structure', () => {
   const placementOnly = BOARD;
@@ -52,13 +58,27 @@ describe('parseFen: field structure', () => {
       'the placement field alone',
       placementOnly,
       false,
-      { code: 'FEN_FIELD_COUNT', field: 1, offset: 43, length: 0, hint: `add ' w - - 0 1'? '${BOARD} w - - 0 1'`, says: ['1 field'] },
+      {
+        code: 'FEN_FIELD_COUNT',
+        field: 1,
+        offset: 43,
+        length: 0,
+        hint: `add ' w - - 0 1'? '${BOARD} w - - 0 1'`,
+        says: ['1 field'],
+      },
     ],
     [
       'placement and side to move only',
       `${BOARD} b`,
       false,
-      { code: 'FEN_FIELD_COUNT', field: 2, offset: 45, length: 0, hint: `add ' - - 0 1'? '${BOARD} b - - 0 1'`, says: ['2 fields'] },
+      {
+        code: 'FEN_FIELD_COUNT',
+        field: 2,
+        offset: 45,
+        length: 0,
+        hint: `add ' - - 0 1'? '${BOARD} b - - 0 1'`,
+        says: ['2 fields'],
+      },
     ],
     [
       'three fields',
@@ -95,13 +115,26 @@ describe('parseFen: field structure', () => {
       "the side to move glued to the placement (chess.js 'RNBQKBNRw')",
       glued,
       false,
-      { code: 'FEN_FIELD_COUNT', field: 1, offset: 43, length: 1, hint: `put a space before it: '${BOARD} w KQkq - 0 1'` },
+      {
+        code: 'FEN_FIELD_COUNT',
+        field: 1,
+        offset: 43,
+        length: 1,
+        hint: `put a space before it: '${BOARD} w KQkq - 0 1'`,
+      },
     ],
     [
       'missing counters (lenient: repaired)',
       `${BOARD} w KQkq -`,
       true,
-      { code: 'FEN_MISSING_COUNTERS', field: 4, offset: 52, length: 0, severity: 'warning', hint: `add ' 0 1': '${START}'` },
+      {
+        code: 'FEN_MISSING_COUNTERS',
+        field: 4,
+        offset: 52,
+        length: 0,
+        severity: 'warning',
+        hint: `add ' 0 1': '${START}'`,
+      },
     ],
     [
       'missing counters (strict: refused)',
@@ -114,13 +147,46 @@ describe('parseFen: field structure', () => {
       'a missing fullmove number',
       `${BOARD} w KQkq - 0`,
       true,
-      { code: 'FEN_MISSING_COUNTERS', field: 5, offset: 54, length: 0, severity: 'warning', hint: `a FEN ends with the halfmove clock and the fullmove number: '${START}'` },
+      {
+        code: 'FEN_MISSING_COUNTERS',
+        field: 5,
+        offset: 54,
+        length: 0,
+        severity: 'warning',
+        hint: `a FEN ends with the halfmove clock and the fullmove number: '${START}'`,
+      },
     ],
-    ['a leading space', ` ${START}`, true, { code: 'FEN_EXTRA_SPACE', field: 0, offset: 0, length: 1, severity: 'warning' }],
-    ['two spaces between fields', `${BOARD}  w KQkq - 0 1`, true, { code: 'FEN_EXTRA_SPACE', field: 1, offset: 43, length: 2, severity: 'warning', says: ['2 spaces'] }],
-    ['a tab between fields', `${BOARD}\tw KQkq - 0 1`, true, { code: 'FEN_EXTRA_SPACE', field: 1, offset: 43, length: 1, severity: 'warning' }],
-    ['a trailing space', `${START} `, true, { code: 'FEN_EXTRA_SPACE', field: 5, offset: 56, length: 1, severity: 'warning' }],
-    ['a trailing space (strict)', `${START} `, false, { code: 'FEN_EXTRA_SPACE', field: 5, offset: 56, length: 1, severity: 'error' }, { strict: true }],
+    [
+      'a leading space',
+      ` ${START}`,
+      true,
+      { code: 'FEN_EXTRA_SPACE', field: 0, offset: 0, length: 1, severity: 'warning' },
+    ],
+    [
+      'two spaces between fields',
+      `${BOARD}  w KQkq - 0 1`,
+      true,
+      { code: 'FEN_EXTRA_SPACE', field: 1, offset: 43, length: 2, severity: 'warning', says: ['2 spaces'] },
+    ],
+    [
+      'a tab between fields',
+      `${BOARD}\tw KQkq - 0 1`,
+      true,
+      { code: 'FEN_EXTRA_SPACE', field: 1, offset: 43, length: 1, severity: 'warning' },
+    ],
+    [
+      'a trailing space',
+      `${START} `,
+      true,
+      { code: 'FEN_EXTRA_SPACE', field: 5, offset: 56, length: 1, severity: 'warning' },
+    ],
+    [
+      'a trailing space (strict)',
+      `${START} `,
+      false,
+      { code: 'FEN_EXTRA_SPACE', field: 5, offset: 56, length: 1, severity: 'error' },
+      { strict: true },
+    ],
   ];
   it.each(rows)('%s', (_name, fen, ok, expected, options) => {
     const result = parseFen(fen, options);
@@ -152,13 +218,25 @@ describe('parseFen: piece placement', () => {
       'a missing slash',
       missingSlash,
       false,
-      { code: 'FEN_RANK_COUNT', field: 0, offset: 0, length: 42, hint: "a '/' seems to be missing in rank 8 'rnbqkbnrpppppppp'" },
+      {
+        code: 'FEN_RANK_COUNT',
+        field: 0,
+        offset: 0,
+        length: 42,
+        hint: "a '/' seems to be missing in rank 8 'rnbqkbnrpppppppp'",
+      },
     ],
     [
       'a trailing slash',
       trailingSlash,
       false,
-      { code: 'FEN_RANK_COUNT', field: 0, offset: 0, length: 44, hint: "remove the extra '/' (rank field 9 is empty; an empty rank is written '8')" },
+      {
+        code: 'FEN_RANK_COUNT',
+        field: 0,
+        offset: 0,
+        length: 44,
+        hint: "remove the extra '/' (rank field 9 is empty; an empty rank is written '8')",
+      },
     ],
     [
       'a rank of nine squares',
@@ -177,27 +255,68 @@ describe('parseFen: piece placement', () => {
       'a rank of seven squares',
       seven,
       false,
-      { code: 'FEN_RANK_WIDTH', field: 0, offset: 0, length: 3, hint: 'rank 8 adds up to 7 squares: add the 1 missing empty square as a digit' },
+      {
+        code: 'FEN_RANK_WIDTH',
+        field: 0,
+        offset: 0,
+        length: 3,
+        hint: 'rank 8 adds up to 7 squares: add the 1 missing empty square as a digit',
+      },
     ],
     [
       "a '?' in the placement",
       'rnbqk?nr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
       false,
-      { code: 'FEN_BAD_PIECE', field: 0, offset: 5, length: 1, says: ["'?'"], hint: "piece letters are 'PNBRQK' for white and 'pnbrqk' for black" },
+      {
+        code: 'FEN_BAD_PIECE',
+        field: 0,
+        offset: 5,
+        length: 1,
+        says: ["'?'"],
+        hint: "piece letters are 'PNBRQK' for white and 'pnbrqk' for black",
+      },
     ],
-    ["a German 'S' for a knight", german, false, { code: 'FEN_BAD_PIECE', field: 0, offset: at(german, 'S'), length: 1, hint: "FEN uses English piece letters: did you mean 'N'?" }],
+    [
+      "a German 'S' for a knight",
+      german,
+      false,
+      {
+        code: 'FEN_BAD_PIECE',
+        field: 0,
+        offset: at(german, 'S'),
+        length: 1,
+        hint: "FEN uses English piece letters: did you mean 'N'?",
+      },
+    ],
     [
       'a character outside the BMP',
       '4k3/8/8/8/8/8/8/4K2\u{1F600} w - - 0 1',
       false,
       { code: 'FEN_BAD_PIECE', field: 0, offset: 19, length: 2, says: ["'\u{1F600}'"] },
     ],
-    ["a digit '0'", zero, false, { code: 'FEN_BAD_PIECE', field: 0, offset: at(zero, '04K'), length: 1, hint: "a digit counts empty squares, from 1 to 8: leave out the '0'" }],
+    [
+      "a digit '0'",
+      zero,
+      false,
+      {
+        code: 'FEN_BAD_PIECE',
+        field: 0,
+        offset: at(zero, '04K'),
+        length: 1,
+        hint: "a digit counts empty squares, from 1 to 8: leave out the '0'",
+      },
+    ],
     [
       'two digits in a row',
       'rnbqkbnr/pppppppp/17/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
       false,
-      { code: 'FEN_BAD_PIECE', field: 0, offset: 19, length: 1, hint: "count the empty squares with one digit: '8' instead of '17'" },
+      {
+        code: 'FEN_BAD_PIECE',
+        field: 0,
+        offset: 19,
+        length: 1,
+        hint: "count the empty squares with one digit: '8' instead of '17'",
+      },
     ],
   ];
   it.each(rows)('%s', (_name, fen, ok, expected, options) => {
@@ -225,40 +344,113 @@ describe('parseFen: side to move, castling, en passant and counters', () => {
   const zeroFull = `${BOARD} w KQkq - 0 0`;
   const leadingZero = `${BOARD} w KQkq - 07 9`;
   const rows: Row[] = [
-    ["a '?' side to move", badTurn, false, { code: 'FEN_BAD_TURN', field: 1, offset: 44, length: 1, hint: "the side to move is 'w' (white) or 'b' (black)" }],
-    ["an uppercase 'W'", upperTurn, false, { code: 'FEN_BAD_TURN', field: 1, offset: 44, length: 1, hint: `write 'w': '${START}'` }],
+    [
+      "a '?' side to move",
+      badTurn,
+      false,
+      { code: 'FEN_BAD_TURN', field: 1, offset: 44, length: 1, hint: "the side to move is 'w' (white) or 'b' (black)" },
+    ],
+    [
+      "an uppercase 'W'",
+      upperTurn,
+      false,
+      { code: 'FEN_BAD_TURN', field: 1, offset: 44, length: 1, hint: `write 'w': '${START}'` },
+    ],
     [
       "an 'X' among the castling letters",
       badLetter,
       false,
       { code: 'FEN_BAD_CASTLING', field: 2, offset: at(badLetter, 'X'), length: 1, says: ["'X'", "'KXkq'"] },
     ],
-    ['a castling letter twice', twice, false, { code: 'FEN_BAD_CASTLING', field: 2, offset: at(twice, 'KK', 1), length: 1, hint: `write each right once: '${BOARD} w Kq - 0 1'` }],
+    [
+      'a castling letter twice',
+      twice,
+      false,
+      {
+        code: 'FEN_BAD_CASTLING',
+        field: 2,
+        offset: at(twice, 'KK', 1),
+        length: 1,
+        hint: `write each right once: '${BOARD} w Kq - 0 1'`,
+      },
+    ],
     [
       'castling letters in another order (lenient)',
       anyOrder,
       true,
-      { code: 'FEN_BAD_CASTLING', field: 2, offset: 46, length: 4, severity: 'warning', hint: `write white's rights first, king side first: '${START}'` },
+      {
+        code: 'FEN_BAD_CASTLING',
+        field: 2,
+        offset: 46,
+        length: 4,
+        severity: 'warning',
+        hint: `write white's rights first, king side first: '${START}'`,
+      },
     ],
-    ['castling letters in another order (strict)', anyOrder, false, { code: 'FEN_BAD_CASTLING', field: 2, offset: 46, length: 4, severity: 'error' }, { strict: true }],
-    ['an en dash for no castling (lenient)', enDash, true, { code: 'FEN_BAD_CASTLING', field: 2, offset: 46, length: 1, severity: 'warning' }],
+    [
+      'castling letters in another order (strict)',
+      anyOrder,
+      false,
+      { code: 'FEN_BAD_CASTLING', field: 2, offset: 46, length: 4, severity: 'error' },
+      { strict: true },
+    ],
+    [
+      'an en dash for no castling (lenient)',
+      enDash,
+      true,
+      { code: 'FEN_BAD_CASTLING', field: 2, offset: 46, length: 1, severity: 'warning' },
+    ],
     ["an en-passant field 'x'", badEp, false, { code: 'FEN_BAD_EP', field: 3, offset: at(badEp, ' x ', 1), length: 1 }],
     [
       "an uppercase en-passant square 'E3'",
       upperEp,
       false,
-      { code: 'FEN_BAD_EP', field: 3, offset: at(upperEp, 'E3'), length: 2, hint: "square names are lowercase: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'" },
+      {
+        code: 'FEN_BAD_EP',
+        field: 3,
+        offset: at(upperEp, 'E3'),
+        length: 2,
+        hint: "square names are lowercase: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'",
+      },
     ],
-    ["a halfmove clock 'x'", badHalf, false, { code: 'FEN_COUNTER', field: 4, offset: at(badHalf, ' x ', 1), length: 1, says: ['not a whole number'] }],
-    ['a negative halfmove clock', negative, false, { code: 'FEN_COUNTER', field: 4, offset: at(negative, '-1'), length: 2, says: ['negative'] }],
+    [
+      "a halfmove clock 'x'",
+      badHalf,
+      false,
+      { code: 'FEN_COUNTER', field: 4, offset: at(badHalf, ' x ', 1), length: 1, says: ['not a whole number'] },
+    ],
+    [
+      'a negative halfmove clock',
+      negative,
+      false,
+      { code: 'FEN_COUNTER', field: 4, offset: at(negative, '-1'), length: 2, says: ['negative'] },
+    ],
     [
       'fullmove number 0 (lenient: read as 1)',
       zeroFull,
       true,
-      { code: 'FEN_COUNTER', field: 5, offset: 55, length: 1, severity: 'warning', hint: `fullmove numbers start at 1: '${START}'` },
+      {
+        code: 'FEN_COUNTER',
+        field: 5,
+        offset: 55,
+        length: 1,
+        severity: 'warning',
+        hint: `fullmove numbers start at 1: '${START}'`,
+      },
     ],
-    ['fullmove number 0 (strict)', zeroFull, false, { code: 'FEN_COUNTER', field: 5, offset: 55, length: 1, severity: 'error' }, { strict: true }],
-    ['a leading zero', leadingZero, true, { code: 'FEN_COUNTER', field: 4, offset: at(leadingZero, '07'), length: 2, severity: 'warning' }],
+    [
+      'fullmove number 0 (strict)',
+      zeroFull,
+      false,
+      { code: 'FEN_COUNTER', field: 5, offset: 55, length: 1, severity: 'error' },
+      { strict: true },
+    ],
+    [
+      'a leading zero',
+      leadingZero,
+      true,
+      { code: 'FEN_COUNTER', field: 4, offset: at(leadingZero, '07'), length: 2, severity: 'warning' },
+    ],
   ];
   it.each(rows)('%s', (_name, fen, ok, expected, options) => {
     const result = parseFen(fen, options);
@@ -296,7 +488,12 @@ describe('parseFen: legality', () => {
   const occupied = 'rnbqkbnr/pppppppp/8/8/4P3/4N3/PPPP1PPP/RNBQKB1R b KQkq e3 0 1';
   const halfmove = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 3 1';
   const rows: Row[] = [
-    ['no kings', '8/8/8/8/8/8/8/8 w - - 0 1', false, { code: 'FEN_KING_COUNT', field: 0, offset: 0, length: 15, says: ['no white king'] }],
+    [
+      'no kings',
+      '8/8/8/8/8/8/8/8 w - - 0 1',
+      false,
+      { code: 'FEN_KING_COUNT', field: 0, offset: 0, length: 15, says: ['no white king'] },
+    ],
     [
       'two white kings and no black king',
       twoWhiteKings,
@@ -310,7 +507,12 @@ describe('parseFen: legality', () => {
         hint: "uppercase letters are white, lowercase black: did you mean 'k' for one of them?",
       },
     ],
-    ['nine white pawns', '4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1', false, { code: 'FEN_TOO_MANY_PIECES', field: 0, offset: 0, length: 27, says: ['9 pawns'] }],
+    [
+      'nine white pawns',
+      '4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1',
+      false,
+      { code: 'FEN_TOO_MANY_PIECES', field: 0, offset: 0, length: 27, says: ['9 pawns'] },
+    ],
     [
       'more promoted pieces than missing pawns',
       'k7/8/8/8/8/8/PPPPPPPP/QQQ1K3 w - - 0 1',
@@ -321,13 +523,26 @@ describe('parseFen: legality', () => {
       'seventeen white pieces',
       'k7/8/8/8/8/N7/PPPPPPPP/RNBQKBNR w - - 0 1',
       false,
-      { code: 'FEN_TOO_MANY_PIECES', field: 0, offset: 0, length: 31, says: ['17 pieces'], hint: 'uppercase letters are white and lowercase black: check the letter case' },
+      {
+        code: 'FEN_TOO_MANY_PIECES',
+        field: 0,
+        offset: 0,
+        length: 31,
+        says: ['17 pieces'],
+        hint: 'uppercase letters are white and lowercase black: check the letter case',
+      },
     ],
     [
       'a black pawn on d1',
       blackPawnD1,
       false,
-      { code: 'FEN_PAWN_ON_BACK_RANK', field: 0, offset: at(blackPawnD1, 'p'), length: 1, hint: "a black pawn that reaches rank 1 promotes: write the new piece, such as 'q'" },
+      {
+        code: 'FEN_PAWN_ON_BACK_RANK',
+        field: 0,
+        offset: at(blackPawnD1, 'p'),
+        length: 1,
+        hint: "a black pawn that reaches rank 1 promotes: write the new piece, such as 'q'",
+      },
     ],
     [
       'a white pawn on a1',
@@ -345,24 +560,63 @@ describe('parseFen: legality', () => {
       'ranks 8 and 7 swapped',
       swapped,
       false,
-      { code: 'FEN_PAWN_ON_BACK_RANK', field: 0, offset: 0, length: 1, hint: "ranks 8 and 7 look swapped: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1'" },
+      {
+        code: 'FEN_PAWN_ON_BACK_RANK',
+        field: 0,
+        offset: 0,
+        length: 1,
+        hint: "ranks 8 and 7 look swapped: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1'",
+      },
     ],
     [
       'ranks written from rank 1 up',
       reversed,
       false,
-      { code: 'FEN_RANKS_REVERSED', field: 0, offset: 0, length: 43, hint: `a FEN lists rank 8 first; with the ranks reversed: '${START}'` },
+      {
+        code: 'FEN_RANKS_REVERSED',
+        field: 0,
+        offset: 0,
+        length: 43,
+        hint: `a FEN lists rank 8 first; with the ranks reversed: '${START}'`,
+      },
     ],
     [
       'the side not to move in check',
       opponentInCheck,
       false,
-      { code: 'FEN_OPPONENT_IN_CHECK', field: 1, offset: at(opponentInCheck, ' w ', 1), length: 1, hint: "if it is black to move: '4k3/8/8/8/8/8/8/4R1K1 b - - 0 1'" },
+      {
+        code: 'FEN_OPPONENT_IN_CHECK',
+        field: 1,
+        offset: at(opponentInCheck, ' w ', 1),
+        length: 1,
+        hint: "if it is black to move: '4k3/8/8/8/8/8/8/4R1K1 b - - 0 1'",
+      },
     ],
-    ['three checkers', threeCheckers, false, { code: 'FEN_IMPOSSIBLE_CHECK', field: 0, offset: 1, length: 1, says: ['3 pieces'] }],
-    ['two pawns giving check', twoPawns, false, { code: 'FEN_IMPOSSIBLE_CHECK', field: 0, offset: at(twoPawns, 'k'), length: 1, says: ['pawn on d4', 'pawn on f4'] }],
+    [
+      'three checkers',
+      threeCheckers,
+      false,
+      { code: 'FEN_IMPOSSIBLE_CHECK', field: 0, offset: 1, length: 1, says: ['3 pieces'] },
+    ],
+    [
+      'two pawns giving check',
+      twoPawns,
+      false,
+      {
+        code: 'FEN_IMPOSSIBLE_CHECK',
+        field: 0,
+        offset: at(twoPawns, 'k'),
+        length: 1,
+        says: ['pawn on d4', 'pawn on f4'],
+      },
+    ],
     ['two knights giving check', twoKnights, false, { code: 'FEN_IMPOSSIBLE_CHECK', field: 0, offset: 1, length: 1 }],
-    ['two rooks on one line through the king', rooksOnALine, false, { code: 'FEN_IMPOSSIBLE_CHECK', field: 0, offset: at(rooksOnALine, 'K'), length: 1, says: ['one line'] }],
+    [
+      'two rooks on one line through the king',
+      rooksOnALine,
+      false,
+      { code: 'FEN_IMPOSSIBLE_CHECK', field: 0, offset: at(rooksOnALine, 'K'), length: 1, says: ['one line'] },
+    ],
     [
       'a check the recorded double push cannot have given',
       staleCheck,
@@ -400,7 +654,18 @@ describe('parseFen: legality', () => {
         hint: "a king that has moved cannot castle: remove white's rights: '4k3/8/8/8/8/8/4K3/R6R w - - 0 1'",
       },
     ],
-    ['two castling rights on one side', sameSide, false, { code: 'FEN_BAD_CASTLING', field: 2, offset: at(sameSide, 'HG', 1), length: 1, says: ["'H'", "'G'", 'king side'] }],
+    [
+      'two castling rights on one side',
+      sameSide,
+      false,
+      {
+        code: 'FEN_BAD_CASTLING',
+        field: 2,
+        offset: at(sameSide, 'HG', 1),
+        length: 1,
+        says: ["'H'", "'G'", 'king side'],
+      },
+    ],
     [
       'the landing square e4 instead of e3',
       landingBlack,
@@ -437,8 +702,18 @@ describe('parseFen: legality', () => {
         hint: "with black to move the en-passant square is on rank 3; is it white to move? 'r1bqkbnr/2pppppp/n7/1p6/8/4P3/PPPP1PPP/RNBQK1NR w KQkq b6 0 4'",
       },
     ],
-    ['no pawn in front of the en-passant square', noPawn, false, { code: 'FEN_EP_NO_PAWN', field: 3, offset: at(noPawn, 'e3'), length: 2, says: ['e4 is empty'] }],
-    ['a piece on the en-passant square', occupied, false, { code: 'FEN_EP_NOT_EMPTY', field: 3, offset: at(occupied, 'e3'), length: 2, says: ['e3 holds a white knight'] }],
+    [
+      'no pawn in front of the en-passant square',
+      noPawn,
+      false,
+      { code: 'FEN_EP_NO_PAWN', field: 3, offset: at(noPawn, 'e3'), length: 2, says: ['e4 is empty'] },
+    ],
+    [
+      'a piece on the en-passant square',
+      occupied,
+      false,
+      { code: 'FEN_EP_NOT_EMPTY', field: 3, offset: at(occupied, 'e3'), length: 2, says: ['e3 holds a white knight'] },
+    ],
     [
       'an en-passant square with a halfmove clock of 3',
       halfmove,
@@ -546,7 +821,8 @@ describe('makeFen', () => {
   ])('filters the en-passant square of %s', (_name, fen, always, pseudo, legal) => {
     const result = parseFen(fen);
     if (!result.ok) throw new Error(JSON.stringify(result.diagnostics));
-    const epOf = (mode: 'always' | 'pseudo' | 'legal'): string | undefined => makeFen(result.value, { ep: mode }).split(' ')[3];
+    const epOf = (mode: 'always' | 'pseudo' | 'legal'): string | undefined =>
+      makeFen(result.value, { ep: mode }).split(' ')[3];
     expect([epOf('always'), epOf('pseudo'), epOf('legal')]).toEqual([always, pseudo, legal]);
     expect(makeFen(result.value)).toBe(fen);
   });
@@ -556,7 +832,14 @@ describe('makeFen', () => {
     board[4] = 6; // white king e1
     board[60] = 14; // black king e8
     board[35] = 9; // black pawn d5
-    const setup = { board, turn: 'black' as const, castlingRooks: [], epSquare: undefined, halfmoves: 12, fullmoves: 40 };
+    const setup = {
+      board,
+      turn: 'black' as const,
+      castlingRooks: [],
+      epSquare: undefined,
+      halfmoves: 12,
+      fullmoves: 40,
+    };
     expect(makeFen(setup)).toBe('4k3/8/8/3p4/8/8/8/4K3 b - - 12 40');
   });
 });

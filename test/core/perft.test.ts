@@ -36,9 +36,26 @@ describe('perftDivide', () => {
   // Reference: chessops 0.15.1 perft below each first move of the initial position, depth 3.
   it('splits the initial position at depth 3', () => {
     const expected = {
-      b1a3: 400, b1c3: 440, g1f3: 440, g1h3: 400, a2a3: 380, a2a4: 420, b2b3: 420, b2b4: 421,
-      c2c3: 420, c2c4: 441, d2d3: 539, d2d4: 560, e2e3: 599, e2e4: 600, f2f3: 380, f2f4: 401,
-      g2g3: 420, g2g4: 421, h2h3: 380, h2h4: 420,
+      b1a3: 400,
+      b1c3: 440,
+      g1f3: 440,
+      g1h3: 400,
+      a2a3: 380,
+      a2a4: 420,
+      b2b3: 420,
+      b2b4: 421,
+      c2c3: 420,
+      c2c4: 441,
+      d2d3: 539,
+      d2d4: 560,
+      e2e3: 599,
+      e2e4: 600,
+      f2f3: 380,
+      f2f4: 401,
+      g2g3: 420,
+      g2g4: 421,
+      h2h3: 380,
+      h2h4: 420,
     };
     const divide = perftDivide(initialPosition(), 3);
     expect(Object.fromEntries(divide.map((d) => [d.move, d.nodes]))).toEqual(expected);

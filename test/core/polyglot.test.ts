@@ -17,7 +17,11 @@ const PUBLISHED: readonly (readonly [string, string, string])[] = [
   ['e2e4 d7d5 e4e5 f7f5 e1e2', 'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR b kq - 0 3', '652a607ca3f242c1'],
   ['e2e4 d7d5 e4e5 f7f5 e1e2 e8f7', 'rnbq1bnr/ppp1pkpp/8/3pPp2/8/8/PPPPKPPP/RNBQ1BNR w - - 0 4', '00fdd303c946bdd9'],
   ['a2a4 b7b5 h2h4 b5b4 c2c4', 'rnbqkbnr/p1pppppp/8/8/PpP4P/8/1P1PPPP1/RNBQKBNR b KQkq c3 0 3', '3c8123ea7b067637'],
-  ['a2a4 b7b5 h2h4 b5b4 c2c4 b4c3 a1a3', 'rnbqkbnr/p1pppppp/8/8/P6P/R1p5/1P1PPPP1/1NBQKBNR b Kkq - 0 4', '5c3f9b829b279560'],
+  [
+    'a2a4 b7b5 h2h4 b5b4 c2c4 b4c3 a1a3',
+    'rnbqkbnr/p1pppppp/8/8/P6P/R1p5/1P1PPPP1/1NBQKBNR b Kkq - 0 4',
+    '5c3f9b829b279560',
+  ],
 ];
 
 function afterMoves(moves: string): Position {
@@ -44,14 +48,20 @@ describe('polyglotKey / polyglotHex', () => {
   });
 
   it('ignores the move counters', () => {
-    expect(polyglotHex(fen('4k3/8/8/8/8/8/8/4K2R w K - 37 80'))).toBe(polyglotHex(fen('4k3/8/8/8/8/8/8/4K2R w K - 0 1')));
+    expect(polyglotHex(fen('4k3/8/8/8/8/8/8/4K2R w K - 37 80'))).toBe(
+      polyglotHex(fen('4k3/8/8/8/8/8/8/4K2R w K - 0 1')),
+    );
   });
 
   it('counts an en-passant file only when a pawn of the side to move stands beside the pushed pawn', () => {
     // No black pawn beside d4: the ep square changes nothing.
-    expect(polyglotHex(fen('4k3/8/8/8/3P4/8/8/4K3 b - d3 0 1'))).toBe(polyglotHex(fen('4k3/8/8/8/3P4/8/8/4K3 b - - 0 1')));
+    expect(polyglotHex(fen('4k3/8/8/8/3P4/8/8/4K3 b - d3 0 1'))).toBe(
+      polyglotHex(fen('4k3/8/8/8/3P4/8/8/4K3 b - - 0 1')),
+    );
     // b5 stands beside c5: the file counts even though b5xc6 would expose the king on a5.
-    expect(polyglotHex(fen('8/8/8/KPp4r/8/8/8/7k w - c6 0 1'))).not.toBe(polyglotHex(fen('8/8/8/KPp4r/8/8/8/7k w - - 0 1')));
+    expect(polyglotHex(fen('8/8/8/KPp4r/8/8/8/7k w - c6 0 1'))).not.toBe(
+      polyglotHex(fen('8/8/8/KPp4r/8/8/8/7k w - - 0 1')),
+    );
   });
 
   it('tells apart every position one move from the start and each of their replies', () => {
@@ -76,7 +86,9 @@ describe('polyglotKey / polyglotHex', () => {
     const text = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
     expect(polyglotHex(fen(text, true))).toBe('463b96181691fc9c');
     // Shredder-style rights name the rook files; the h-side rook is the short right.
-    expect(polyglotHex(fen('1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1', true))).toBe(polyglotHex(fen('1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1', true)));
+    expect(polyglotHex(fen('1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1', true))).toBe(
+      polyglotHex(fen('1r4kr/8/8/8/8/8/8/1R4KR w KQkq - 0 1', true)),
+    );
   });
 
   it('throws a TypeError naming what it expected for a value that is not a Position', () => {

@@ -1,15 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { makeFen } from '../../src/core/index.js';
 import {
-  INITIAL_FEN, Position, hasLegalEnPassant, hasPseudoEnPassant, initialPosition, isCheck, isCheckmate,
-  isInsufficientMaterial, isStalemate, legalMoves, pieceAt, play,
+  INITIAL_FEN,
+  Position,
+  hasLegalEnPassant,
+  hasPseudoEnPassant,
+  initialPosition,
+  isCheck,
+  isCheckmate,
+  isInsufficientMaterial,
+  isStalemate,
+  legalMoves,
+  pieceAt,
+  play,
 } from '../../src/core/index.js';
 import { makeUci } from '../../src/core/index.js';
 import { positionFromCompact } from '../../src/core/position.js';
 import { fen, mv, sq } from '../support/positions.js';
 
 function ucis(pos: Position): string[] {
-  return legalMoves(pos).map((m) => makeUci(pos, m)).sort();
+  return legalMoves(pos)
+    .map((m) => makeUci(pos, m))
+    .sort();
 }
 
 describe('initialPosition', () => {
@@ -32,8 +44,26 @@ describe('initialPosition', () => {
 describe('legalMoves', () => {
   it('gives the 20 opening moves', () => {
     expect(ucis(initialPosition())).toEqual([
-      'a2a3', 'a2a4', 'b1a3', 'b1c3', 'b2b3', 'b2b4', 'c2c3', 'c2c4', 'd2d3', 'd2d4',
-      'e2e3', 'e2e4', 'f2f3', 'f2f4', 'g1f3', 'g1h3', 'g2g3', 'g2g4', 'h2h3', 'h2h4',
+      'a2a3',
+      'a2a4',
+      'b1a3',
+      'b1c3',
+      'b2b3',
+      'b2b4',
+      'c2c3',
+      'c2c4',
+      'd2d3',
+      'd2d4',
+      'e2e3',
+      'e2e4',
+      'f2f3',
+      'f2f4',
+      'g1f3',
+      'g1h3',
+      'g2g3',
+      'g2g4',
+      'h2h3',
+      'h2h4',
     ]);
   });
 
@@ -50,15 +80,27 @@ describe('legalMoves', () => {
   it('blocks or captures a single checker', () => {
     // Rook e8 checks e1: Rb3-e3, Nd2-e4 and Nf6-e4 block, Nf6xe8 captures, the king steps aside.
     expect(ucis(fen('4r2k/8/5N2/8/8/1R6/3N4/4K3 w - - 0 1'))).toEqual([
-      'b3e3', 'd2e4', 'e1d1', 'e1f1', 'e1f2', 'f6e4', 'f6e8',
+      'b3e3',
+      'd2e4',
+      'e1d1',
+      'e1f1',
+      'e1f2',
+      'f6e4',
+      'f6e8',
     ]);
   });
 
   it('generates four promotions per pawn move, queen first', () => {
     const pos = fen('3r3k/4P3/8/8/8/8/8/K7 w - - 0 1');
     expect(legalMoves(pos).filter((m) => m.from === sq('e7'))).toEqual([
-      mv('e7', 'e8', 'queen'), mv('e7', 'e8', 'rook'), mv('e7', 'e8', 'bishop'), mv('e7', 'e8', 'knight'),
-      mv('e7', 'd8', 'queen'), mv('e7', 'd8', 'rook'), mv('e7', 'd8', 'bishop'), mv('e7', 'd8', 'knight'),
+      mv('e7', 'e8', 'queen'),
+      mv('e7', 'e8', 'rook'),
+      mv('e7', 'e8', 'bishop'),
+      mv('e7', 'e8', 'knight'),
+      mv('e7', 'd8', 'queen'),
+      mv('e7', 'd8', 'rook'),
+      mv('e7', 'd8', 'bishop'),
+      mv('e7', 'd8', 'knight'),
     ]);
   });
 
@@ -75,7 +117,10 @@ describe('legalMoves', () => {
   ])('castling: %s', (_name, text, expected) => {
     const pos = fen(text);
     const castles = legalMoves(pos)
-      .filter((m) => pos.board[m.to] === (pos.turn === 'white' ? 4 : 12) && pos.board[m.from] === (pos.turn === 'white' ? 6 : 14))
+      .filter(
+        (m) =>
+          pos.board[m.to] === (pos.turn === 'white' ? 4 : 12) && pos.board[m.from] === (pos.turn === 'white' ? 6 : 14),
+      )
       .map((m) => `${'abcdefgh'[m.from & 7]}${(m.from >> 3) + 1}${'abcdefgh'[m.to & 7]}${(m.to >> 3) + 1}`)
       .sort();
     expect(castles).toEqual(expected);
@@ -134,26 +179,56 @@ describe('isInsufficientMaterial', () => {
 
 describe('play', () => {
   it.each([
-    ['double push sets ep even with no capturer', INITIAL_FEN, mv('e2', 'e4'),
-      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'],
-    ['knight move counts the halfmove clock', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1', mv('g8', 'f6'),
-      'rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2'],
-    ['castling king-takes-rook', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 10', mv('e1', 'h1'),
-      'r3k2r/8/8/8/8/8/8/R4RK1 b kq - 4 10'],
-    ['queenside castling', 'r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 10', mv('e8', 'a8'),
-      '2kr3r/8/8/8/8/8/8/R3K2R w KQ - 4 11'],
-    ['rook move clears its right', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', mv('a1', 'a2'),
-      'r3k2r/8/8/8/8/8/R7/4K2R b Kkq - 1 1'],
-    ['capture on a rook square clears that right', 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', mv('a1', 'a8'),
-      'R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1'],
-    ['king move clears both rights', 'r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1', mv('e8', 'd8'),
-      'r2k3r/8/8/8/8/8/8/R3K2R w KQ - 1 2'],
-    ['en passant removes the pawn', '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2', mv('e5', 'd6'),
-      '4k3/8/3P4/8/8/8/8/4K3 b - - 0 2'],
-    ['promotion', '3r3k/4P3/8/8/8/8/8/K7 w - - 5 40', mv('e7', 'd8', 'knight'),
-      '3N3k/8/8/8/8/8/8/K7 b - - 0 40'],
-    ['960: king stays, rook jumps', '4k3/8/8/8/8/8/8/6KR w H - 0 1', mv('g1', 'h1'),
-      '4k3/8/8/8/8/8/8/5RK1 b - - 1 1'],
+    [
+      'double push sets ep even with no capturer',
+      INITIAL_FEN,
+      mv('e2', 'e4'),
+      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+    ],
+    [
+      'knight move counts the halfmove clock',
+      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+      mv('g8', 'f6'),
+      'rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2',
+    ],
+    [
+      'castling king-takes-rook',
+      'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 10',
+      mv('e1', 'h1'),
+      'r3k2r/8/8/8/8/8/8/R4RK1 b kq - 4 10',
+    ],
+    [
+      'queenside castling',
+      'r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 3 10',
+      mv('e8', 'a8'),
+      '2kr3r/8/8/8/8/8/8/R3K2R w KQ - 4 11',
+    ],
+    [
+      'rook move clears its right',
+      'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1',
+      mv('a1', 'a2'),
+      'r3k2r/8/8/8/8/8/R7/4K2R b Kkq - 1 1',
+    ],
+    [
+      'capture on a rook square clears that right',
+      'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1',
+      mv('a1', 'a8'),
+      'R3k2r/8/8/8/8/8/8/4K2R b Kk - 0 1',
+    ],
+    [
+      'king move clears both rights',
+      'r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1',
+      mv('e8', 'd8'),
+      'r2k3r/8/8/8/8/8/8/R3K2R w KQ - 1 2',
+    ],
+    [
+      'en passant removes the pawn',
+      '4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2',
+      mv('e5', 'd6'),
+      '4k3/8/3P4/8/8/8/8/4K3 b - - 0 2',
+    ],
+    ['promotion', '3r3k/4P3/8/8/8/8/8/K7 w - - 5 40', mv('e7', 'd8', 'knight'), '3N3k/8/8/8/8/8/8/K7 b - - 0 40'],
+    ['960: king stays, rook jumps', '4k3/8/8/8/8/8/8/6KR w H - 0 1', mv('g1', 'h1'), '4k3/8/8/8/8/8/8/5RK1 b - - 1 1'],
   ])('%s', (_name, before, move, after) => {
     expect(makeFen(play(fen(before), move))).toBe(after);
   });
@@ -183,7 +258,10 @@ describe('play', () => {
 
   it('copies the setup board in fromSetupUnchecked', () => {
     const board = new Int8Array(initialPosition().board);
-    const pos = Position.fromSetupUnchecked({ board, turn: 'white', castlingRooks: [], epSquare: undefined, halfmoves: 0, fullmoves: 1 }, false);
+    const pos = Position.fromSetupUnchecked(
+      { board, turn: 'white', castlingRooks: [], epSquare: undefined, halfmoves: 0, fullmoves: 1 },
+      false,
+    );
     board[sq('e2')] = 0;
     expect(pieceAt(pos, sq('e2'))).toEqual({ role: 'pawn', color: 'white' });
   });

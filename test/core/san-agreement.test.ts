@@ -13,7 +13,11 @@ import type { NormalMove, Role } from '../../src/core/types.js';
 import { readPerftCases } from '../support/perft-file.js';
 import { fen } from '../support/positions.js';
 
-const FILES = ['ethereal__standard.perft.jsonl', 'python-chess__tricky.perft.jsonl', 'ethereal__fischer-part1-lines1-768.perft.jsonl'];
+const FILES = [
+  'ethereal__standard.perft.jsonl',
+  'python-chess__tricky.perft.jsonl',
+  'ethereal__fischer-part1-lines1-768.perft.jsonl',
+];
 const ROLES: readonly Role[] = ['knight', 'bishop', 'rook', 'queen', 'king'];
 const byFrom = (a: NormalMove, b: NormalMove): number => a.from - b.from;
 

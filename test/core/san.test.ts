@@ -125,13 +125,21 @@ describe('parseSan', () => {
     expect(r.error.text).toBe('Nd4');
     // d2-d4 reaches the square; then the four knight moves.
     expect(r.error.candidates[0]).toEqual(mv('d2', 'd4'));
-    expect(r.error.candidates.slice(1).map((m) => m.to).sort((a, b) => a - b)).toEqual([16, 18, 21, 23]);
+    expect(
+      r.error.candidates
+        .slice(1)
+        .map((m) => m.to)
+        .sort((a, b) => a - b),
+    ).toEqual([16, 18, 21, 23]);
   });
 
   it('suggests the four promotions when the piece is missing', () => {
     const r = parseSan(fen(PROMOTION), 'e8');
     expect(r.ok ? [] : r.error.candidates.filter((m) => m.to === 60).map((m) => m.promotion)).toEqual([
-      'queen', 'rook', 'bishop', 'knight',
+      'queen',
+      'rook',
+      'bishop',
+      'knight',
     ]);
   });
 });

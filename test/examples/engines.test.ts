@@ -15,7 +15,9 @@ const temp = tempFiles('engines');
 const FORSYTH = `${process.execPath} ${MAIN}`;
 
 /** A Python that can import Dask distributed: `python3` on PATH, else Debian's own. */
-const PYTHON = ['python3', '/usr/bin/python3'].find((py) => spawnSync(py, ['-c', 'import distributed'], { stdio: 'ignore' }).status === 0);
+const PYTHON = ['python3', '/usr/bin/python3'].find(
+  (py) => spawnSync(py, ['-c', 'import distributed'], { stdio: 'ignore' }).status === 0,
+);
 const PARALLEL = spawnSync('parallel', ['--version'], { stdio: 'ignore' }).status === 0;
 const INSTALL = 'apt-get update && apt-get install -y python3-distributed parallel';
 if (!PYTHON) console.warn(`skipping the Dask example test: python3 cannot import distributed (${INSTALL})`);
@@ -23,9 +25,12 @@ if (!PARALLEL) console.warn(`skipping the GNU parallel example tests: parallel i
 
 /** A few hundred KB of games, some broken, from the test fixtures. */
 function bigInput(): string {
-  const games = ['kasparov-deep-blue-1997.pgn', 'broken-between-good.pgn', 'dortmund-1928-latin1.pgn', 'cutechess-fischerrandom.pgn'].map((name) =>
-    readFileSync(fixture(name)),
-  );
+  const games = [
+    'kasparov-deep-blue-1997.pgn',
+    'broken-between-good.pgn',
+    'dortmund-1928-latin1.pgn',
+    'cutechess-fischerrandom.pgn',
+  ].map((name) => readFileSync(fixture(name)));
   const parts: Buffer[] = [];
   for (let i = 0; i < 12; i++) for (const g of games) parts.push(g, Buffer.from('\n'));
   return temp.write('big.pgn', Buffer.concat(parts));
@@ -42,10 +47,29 @@ describe.skipIf(!PYTHON)('Dask (examples/dask/shards.py)', () => {
     const input = bigInput();
     const out = temp.path('dask.csv');
     const script = join(ROOT, 'examples/dask/shards.py');
-    const done = spawnSync(PYTHON as string, [script, '--shards', '5', '--workers', '2', '--forsyth', FORSYTH, '--out', out, '--', 'fens', '--format', 'csv', input], {
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const done = spawnSync(
+      PYTHON as string,
+      [
+        script,
+        '--shards',
+        '5',
+        '--workers',
+        '2',
+        '--forsyth',
+        FORSYTH,
+        '--out',
+        out,
+        '--',
+        'fens',
+        '--format',
+        'csv',
+        input,
+      ],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     expect(done.status, done.stderr).toBe(1); // broken-between-good.pgn has an error
     const merged = readFileSync(out, 'utf8');
     expect(merged.split('\n').length).toBeGreaterThan(1000);
@@ -68,14 +92,23 @@ describe.skipIf(!PARALLEL)('GNU parallel (examples/parallel/)', () => {
   it('shards.sh on a directory: the files are shared out and the output is one plain run over the directory', async () => {
     const dir = temp.path('dir');
     mkdirSync(dir);
-    for (const name of ['kasparov-deep-blue-1997.pgn', 'broken-between-good.pgn', 'fools-mate.pgn', 'jorespi-marzinkus.pgn']) {
+    for (const name of [
+      'kasparov-deep-blue-1997.pgn',
+      'broken-between-good.pgn',
+      'fools-mate.pgn',
+      'jorespi-marzinkus.pgn',
+    ]) {
       temp.write(`dir/${name}`, readFileSync(fixture(name)));
     }
-    const done = spawnSync('sh', [join(ROOT, 'examples/parallel/shards.sh'), '3', 'fens', '--format', 'ndjson', '--quiet', dir], {
-      encoding: 'utf8',
-      env: { ...process.env, FORSYTH, JOBS: '2' },
-      maxBuffer: 256 * 1024 * 1024,
-    });
+    const done = spawnSync(
+      'sh',
+      [join(ROOT, 'examples/parallel/shards.sh'), '3', 'fens', '--format', 'ndjson', '--quiet', dir],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, FORSYTH, JOBS: '2' },
+        maxBuffer: 256 * 1024 * 1024,
+      },
+    );
     expect(done.stdout).toContain('"file"');
     expect(done.stdout).toBe(await plainRun(['fens', '--format', 'ndjson', dir]));
   }, 120_000);
@@ -90,7 +123,14 @@ describe.skipIf(!PARALLEL)('GNU parallel (examples/parallel/)', () => {
       env: { ...process.env, FORSYTH, JOBS: '2' },
     });
     expect(done.status, done.stderr).toBe(0);
-    expect(readdirSync(dir).filter((f) => f.endsWith('.out')).sort()).toEqual(names.map((n) => `${n}.out`).sort());
-    for (const name of names) expect(readFileSync(join(dir, `${name}.out`), 'utf8')).toBe(await plainRun(['fens', '--format', 'epd', join(dir, name)]));
+    expect(
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.out'))
+        .sort(),
+    ).toEqual(names.map((n) => `${n}.out`).sort());
+    for (const name of names)
+      expect(readFileSync(join(dir, `${name}.out`), 'utf8')).toBe(
+        await plainRun(['fens', '--format', 'epd', join(dir, name)]),
+      );
   }, 120_000);
 });

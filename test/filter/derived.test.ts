@@ -20,9 +20,20 @@ describe('tag-derived fields', () => {
 
   it("tc_class follows lichess's limits on base + 40 × increment", () => {
     const cases: [string, string][] = [
-      ['15+0', 'ultraBullet'], ['29+0', 'ultraBullet'], ['30+0', 'bullet'], ['0+1', 'bullet'],
-      ['179+0', 'bullet'], ['60+3', 'blitz'], ['180+0', 'blitz'], ['479+0', 'blitz'], ['480+0', 'rapid'],
-      ['300+5', 'rapid'], ['1499+0', 'rapid'], ['1500+0', 'classical'], ['900+15', 'classical'], ['-', 'correspondence'],
+      ['15+0', 'ultraBullet'],
+      ['29+0', 'ultraBullet'],
+      ['30+0', 'bullet'],
+      ['0+1', 'bullet'],
+      ['179+0', 'bullet'],
+      ['60+3', 'blitz'],
+      ['180+0', 'blitz'],
+      ['479+0', 'blitz'],
+      ['480+0', 'rapid'],
+      ['300+5', 'rapid'],
+      ['1499+0', 'rapid'],
+      ['1500+0', 'classical'],
+      ['900+15', 'classical'],
+      ['-', 'correspondence'],
     ];
     for (const [tc, cls] of cases) expect([tc, timeControlClassOf(tc)]).toEqual([tc, cls]);
     expect(timeControlClassOf('?')).toBeUndefined();
@@ -33,9 +44,14 @@ describe('tag-derived fields', () => {
     for (const path of [LICHESS_CLK, LICHESS_NOCLK]) {
       for (const chunk of splitGames(lichessText(path))) {
         const game = parseGame(chunk);
-        const speed = /^(?:rated|casual) (ultrabullet|bullet|blitz|rapid|classical|correspondence) game$/i.exec(getTagOf(game, 'Event') ?? '')?.[1];
+        const speed = /^(?:rated|casual) (ultrabullet|bullet|blitz|rapid|classical|correspondence) game$/i.exec(
+          getTagOf(game, 'Event') ?? '',
+        )?.[1];
         if (speed === undefined) continue;
-        expect([getTagOf(game, 'TimeControl'), timeControlClassOf(getTagOf(game, 'TimeControl'))?.toLowerCase()]).toEqual([getTagOf(game, 'TimeControl'), speed.toLowerCase()]);
+        expect([
+          getTagOf(game, 'TimeControl'),
+          timeControlClassOf(getTagOf(game, 'TimeControl'))?.toLowerCase(),
+        ]).toEqual([getTagOf(game, 'TimeControl'), speed.toLowerCase()]);
         checked++;
       }
     }

@@ -11,7 +11,8 @@ function filter(expr: string): WhereFilter {
   return compiled.value;
 }
 
-const test = (expr: string, tags: Record<string, string>, plies = 0): boolean => filter(expr).test(subject(tags, plies));
+const test = (expr: string, tags: Record<string, string>, plies = 0): boolean =>
+  filter(expr).test(subject(tags, plies));
 
 describe('compileWhere: operators and precedence', () => {
   const t = { A: '1', B: '0', C: '1' };
@@ -29,7 +30,7 @@ describe('compileWhere: operators and precedence', () => {
   });
 
   it('reads whitespace and newlines anywhere between tokens, and both quote styles', () => {
-    expect(test(" ( White=='x'\n&&\tBlack  ==  \"y\" ) ", { White: 'x', Black: 'y' })).toBe(true);
+    expect(test(' ( White==\'x\'\n&&\tBlack  ==  "y" ) ', { White: 'x', Black: 'y' })).toBe(true);
     expect(test('Event == "Say \\"hi\\""', { Event: 'Say "hi"' })).toBe(true);
   });
 
@@ -88,7 +89,14 @@ describe('compileWhere: types', () => {
   });
 
   it('derived fields: ratings, time control, class, result, termination, tag.NAME', () => {
-    const game = { WhiteElo: '2405', BlackElo: '2390', TimeControl: '180+2', Result: '1-0', Termination: 'Time forfeit', Site: 'x' };
+    const game = {
+      WhiteElo: '2405',
+      BlackElo: '2390',
+      TimeControl: '180+2',
+      Result: '1-0',
+      Termination: 'Time forfeit',
+      Site: 'x',
+    };
     expect(test('white_elo == 2405 && black_elo < 2400', game)).toBe(true);
     expect(test('tc_base == 180 && tc_inc == 2 && tc_class == "blitz"', game)).toBe(true);
     expect(test('result == "1-0" && termination == "Time forfeit" && tag.Site == "x"', game)).toBe(true);

@@ -70,7 +70,8 @@ describe('the grammar with the plugin parses as without it', () => {
         if (game.index >= PER_FILE) break;
         const want = plain.parse(game.text);
         const got = fast.parse(game.text);
-        if (JSON.stringify(got) !== JSON.stringify(want)) expect({ file, game: game.index, got }).toEqual({ file, game: game.index, got: want });
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          expect({ file, game: game.index, got }).toEqual({ file, game: game.index, got: want });
         games++;
       }
     }
@@ -86,27 +87,111 @@ describe('the grammar with the plugin parses as without it', () => {
 
   // Pieces of PGN and of what breaks it, glued at random: tokens split, merged and left unclosed.
   const PIECES = [
-    '1.', '12...', '3. ...', '\u2026', ' ', '\n', '\r\n', '\t', '\u00a0', '\ufeff', '\f', '\v',
-    'e4', 'Nf3', 'exd6', 'e.p.', ' e.p.', '.p.', 'e8(Q)', '(Q)+', 'Nbd7#', 'O-O-O', '0-0', '0-0-0+!',
-    '(', ')', '{', '}', '{ a comment }', ';', '; rest\n', '%', '\n%esc', '[', ']', '"', '\\', '\\"',
-    '[Event "x"]', '[A "b \\" c"]', '[%clk 1:00]', '[White "', 'Event', '"v"', '1-0', '0-1', '1/2-1/2',
-    '*', '\u00bd', '\u00bd-\u00bd', '1\u20130', '0\u20130', 'O\u2013O', '\u2212', '\u2010', '\u2015', '--', 'Z0',
-    '$', '$12', '$300', '!', '?', '!?', '??', '+', '#', '=', '@', '/', ':', 'x', 'a', '1', '0', '.', '_',
-    '\u00e9', '\u0000', '\ud83d\ude00', '\ud800',
+    '1.',
+    '12...',
+    '3. ...',
+    '\u2026',
+    ' ',
+    '\n',
+    '\r\n',
+    '\t',
+    '\u00a0',
+    '\ufeff',
+    '\f',
+    '\v',
+    'e4',
+    'Nf3',
+    'exd6',
+    'e.p.',
+    ' e.p.',
+    '.p.',
+    'e8(Q)',
+    '(Q)+',
+    'Nbd7#',
+    'O-O-O',
+    '0-0',
+    '0-0-0+!',
+    '(',
+    ')',
+    '{',
+    '}',
+    '{ a comment }',
+    ';',
+    '; rest\n',
+    '%',
+    '\n%esc',
+    '[',
+    ']',
+    '"',
+    '\\',
+    '\\"',
+    '[Event "x"]',
+    '[A "b \\" c"]',
+    '[%clk 1:00]',
+    '[White "',
+    'Event',
+    '"v"',
+    '1-0',
+    '0-1',
+    '1/2-1/2',
+    '*',
+    '\u00bd',
+    '\u00bd-\u00bd',
+    '1\u20130',
+    '0\u20130',
+    'O\u2013O',
+    '\u2212',
+    '\u2010',
+    '\u2015',
+    '--',
+    'Z0',
+    '$',
+    '$12',
+    '$300',
+    '!',
+    '?',
+    '!?',
+    '??',
+    '+',
+    '#',
+    '=',
+    '@',
+    '/',
+    ':',
+    'x',
+    'a',
+    '1',
+    '0',
+    '.',
+    '_',
+    '\u00e9',
+    '\u0000',
+    '\ud83d\ude00',
+    '\ud800',
   ];
   const text = fc
-    .array(fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...PIECES) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 3 }) }), { maxLength: 40 })
+    .array(
+      fc.oneof(
+        { weight: 9, arbitrary: fc.constantFrom(...PIECES) },
+        { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 3 }) },
+      ),
+      { maxLength: 40 },
+    )
     .map((parts) => parts.join(''));
   const runs = fuzzRuns(3000);
 
-  it(`on random text (${runs} cases)`, () => {
-    fc.assert(
-      fc.property(text, (t) => {
-        expect(fast.parse(t)).toEqual(plain.parse(t));
-      }),
-      { numRuns: runs, seed: 15 },
-    );
-  }, fuzzTimeout(runs, 5));
+  it(
+    `on random text (${runs} cases)`,
+    () => {
+      fc.assert(
+        fc.property(text, (t) => {
+          expect(fast.parse(t)).toEqual(plain.parse(t));
+        }),
+        { numRuns: runs, seed: 15 },
+      );
+    },
+    fuzzTimeout(runs, 5),
+  );
 });
 
 describe('the plugin on other grammars (where parses fail)', () => {
@@ -121,7 +206,10 @@ describe('the plugin on other grammars (where parses fail)', () => {
     picks: `start = "(" @$[a-z]* ")" / @Pair
       Pair "pair" = [a-c] [0-9]? &[x-z] @[x-z]+`,
   };
-  const INPUT = fc.string({ unit: fc.constantFrom('a', 'b', 'z', '-', '0', '9', ' ', ',', '<', '>', '!', '(', ')', 'x', 'e', 'n', 'd', '\t'), maxLength: 12 });
+  const INPUT = fc.string({
+    unit: fc.constantFrom('a', 'b', 'z', '-', '0', '9', ' ', ',', '<', '>', '!', '(', ')', 'x', 'e', 'n', 'd', '\t'),
+    maxLength: 12,
+  });
 
   for (const [name, grammar] of Object.entries(GRAMMARS)) {
     it(`gives the same results and errors: ${name}`, () => {
@@ -145,7 +233,8 @@ describe('the plugin on other grammars (where parses fail)', () => {
 describe('the plugin stops the build on a Peggy it was not written for', () => {
   const passes = (): Record<string, ((...args: never[]) => unknown)[]> => {
     const copy: Record<string, ((...args: never[]) => unknown)[]> = {};
-    for (const [stage, list] of Object.entries(peggy.compiler.passes)) copy[stage] = [...(list as ((...args: never[]) => unknown)[])];
+    for (const [stage, list] of Object.entries(peggy.compiler.passes))
+      copy[stage] = [...(list as ((...args: never[]) => unknown)[])];
     return copy;
   };
 
@@ -165,11 +254,16 @@ describe('the plugin stops the build on a Peggy it was not written for', () => {
     const moved = passes();
     moved['generate']?.reverse();
     expect(() => checkPeggy(PEGGY_VERSION, moved)).toThrow(/compiler passes are/);
-    expect(() => scanCompiler.use({ passes: renamed } as unknown as peggy.Config, {} as peggy.BuildOptionsBase)).toThrow(/compiler passes are/);
+    expect(() =>
+      scanCompiler.use({ passes: renamed } as unknown as peggy.Config, {} as peggy.BuildOptionsBase),
+    ).toThrow(/compiler passes are/);
   });
 
   it('refuses an AST node type or field it does not know', () => {
-    const ast = peggy.parser.parse('start = [a-z]+ "x"', { grammarSource: 'test', reservedWords: [...peggy.RESERVED_WORDS] });
+    const ast = peggy.parser.parse('start = [a-z]+ "x"', {
+      grammarSource: 'test',
+      reservedWords: [...peggy.RESERVED_WORDS],
+    });
     expect(() => checkAst(ast)).not.toThrow();
     const seq = JSON.parse(JSON.stringify(ast));
     seq.rules[0].expression.elements[0].type = 'many';
@@ -182,7 +276,11 @@ describe('the plugin stops the build on a Peggy it was not written for', () => {
   it('refuses generated code that does not keep the position where its predicates move it', () => {
     const good = peggy.generate('start "start" = "a" x:$[a-z]+', { output: 'source', plugins: [scanCompiler] });
     expect(() => checkGenerated({ code: good, scanCompiler: { scans: 1 } })).not.toThrow();
-    expect(() => checkGenerated({ code: good.replaceAll('let peg$currPos', 'let peg$pos'), scanCompiler: { scans: 1 } })).toThrow(/let peg\$currPos/);
-    expect(() => checkGenerated({ code: good.replaceAll('(input, peg$currPos)', '(input, pos)'), scanCompiler: { scans: 1 } })).toThrow(/scan\$0 is missing/);
+    expect(() =>
+      checkGenerated({ code: good.replaceAll('let peg$currPos', 'let peg$pos'), scanCompiler: { scans: 1 } }),
+    ).toThrow(/let peg\$currPos/);
+    expect(() =>
+      checkGenerated({ code: good.replaceAll('(input, peg$currPos)', '(input, pos)'), scanCompiler: { scans: 1 } }),
+    ).toThrow(/scan\$0 is missing/);
   });
 });

@@ -41,14 +41,18 @@ function best(text: string): number {
 }
 
 describe('comment commands: time linear in the comment', () => {
-  it.each(CASES)('%s: 400 KB within 8× the time of 100 KB', (_name, make) => {
-    const small = game(make(SMALL));
-    const large = game(make(SMALL * 4));
-    expect(work(large)).toBeGreaterThan(0);
-    const [smallMs, largeMs] = [best(small), best(large)];
-    // Below a few milliseconds the ratio is noise; quadratic work at 400 KB takes minutes.
-    expect(largeMs / Math.max(smallMs, 2)).toBeLessThan(8);
-  }, 30_000);
+  it.each(CASES)(
+    '%s: 400 KB within 8× the time of 100 KB',
+    (_name, make) => {
+      const small = game(make(SMALL));
+      const large = game(make(SMALL * 4));
+      expect(work(large)).toBeGreaterThan(0);
+      const [smallMs, largeMs] = [best(small), best(large)];
+      // Below a few milliseconds the ratio is noise; quadratic work at 400 KB takes minutes.
+      expect(largeMs / Math.max(smallMs, 2)).toBeLessThan(8);
+    },
+    30_000,
+  );
 
   it('still reads and strips the commands of an ordinary comment', () => {
     const [parsed] = [...parsePgn(game('[%eval 0.25] good [%clk 0:01:02.5] [%emt 0:00:03]'))];

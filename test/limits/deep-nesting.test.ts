@@ -51,10 +51,16 @@ for (let p = 1; p <= DEPTH + 2; p++) {
  * work for the test, not for the library, which builds them as shared prefixes), ply and FEN.
  */
 function records(game: Game): { pathLength: number; ply: number; fen: string; path: string }[] {
-  return [...replay(game, { variations: true })].map((r) => ({ pathLength: r.path.length, ply: r.ply, fen: r.fen, path: r.path }));
+  return [...replay(game, { variations: true })].map((r) => ({
+    pathLength: r.path.length,
+    ply: r.ply,
+    fen: r.fen,
+    path: r.path,
+  }));
 }
 
-const summary = (list: ReturnType<typeof records>): string => list.map((r) => `${r.pathLength}:${r.ply}:${r.fen}`).join('\n');
+const summary = (list: ReturnType<typeof records>): string =>
+  list.map((r) => `${r.pathLength}:${r.ply}:${r.fen}`).join('\n');
 
 /** Levels of nesting: follow the variation of the last move of each line. */
 function depthOf(game: Game): number {

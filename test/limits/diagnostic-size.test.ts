@@ -13,7 +13,10 @@ import { validate } from '../../src/replay/validate.js';
 const SMALL = 2_000;
 
 function textSize(diagnostics: readonly Diagnostic[]): number {
-  return diagnostics.reduce((sum, d) => sum + d.message.length + (d.hint?.length ?? 0) + (d.excerpt?.length ?? 0) + (d.fen?.length ?? 0), 0);
+  return diagnostics.reduce(
+    (sum, d) => sum + d.message.length + (d.hint?.length ?? 0) + (d.excerpt?.length ?? 0) + (d.fen?.length ?? 0),
+    0,
+  );
 }
 
 function fenDiagnostics(text: string): Diagnostic[] {
@@ -30,7 +33,13 @@ const FEN_CASES: [string, (n: number) => string][] = [
   ['one rank of bad letters', (n) => X(n)],
   ['bad letters in a full FEN', (n) => `${X(n)}/8/8/8/8/8/8/K6k w - - 0 1`],
   ['digits in a row', (n) => `${'11'.repeat(n / 2)}/8/8/8/8/8/8/K6k w - - 0 1`],
-  ['many ranks', (n) => Array<string>(n / 2).fill('x').join('/')],
+  [
+    'many ranks',
+    (n) =>
+      Array<string>(n / 2)
+        .fill('x')
+        .join('/'),
+  ],
   ['a repeated castling right', (n) => `r3k2r/8/8/8/8/8/8/R3K2R w ${'K'.repeat(n)} - 0 1`],
   ['castling junk', (n) => `r3k2r/8/8/8/8/8/8/R3K2R w ${'Z'.repeat(n)} - 0 1`],
   ['a long en-passant field', (n) => `8/8/8/8/8/8/8/K6k w - ${'e'.repeat(n)} 0 1`],
@@ -40,7 +49,13 @@ const FEN_CASES: [string, (n: number) => string][] = [
 
 const PGN_CASES: [string, (n: number) => string][] = [
   ['a FEN tag of bad letters', (n) => `[SetUp "1"]\n[FEN "${X(n)}"]\n\n1. e4 *\n`],
-  ['a FEN tag of many ranks', (n) => `[SetUp "1"]\n[FEN "${Array<string>(n / 2).fill('x').join('/')}"]\n\n1. e4 *\n`],
+  [
+    'a FEN tag of many ranks',
+    (n) =>
+      `[SetUp "1"]\n[FEN "${Array<string>(n / 2)
+        .fill('x')
+        .join('/')}"]\n\n1. e4 *\n`,
+  ],
   ['a long token where a move should be', (n) => `[Event "a"]\n\n1. e4 ${X(n)} e5 *\n`],
   ['a long Variant tag', (n) => `[Variant "${X(n)}"]\n\n1. e4 *\n`],
   ['a long unclosed tag', (n) => `[Event "${X(n)}\n\n1. e4 *\n`],

@@ -16,7 +16,8 @@ const GAMES = realGames();
 const UTF8_TEXT = GAMES.join('');
 const BASELINE = [...parsePgn(UTF8_TEXT)].map((g) => fensOf(g));
 
-const tag = (game: Game | undefined, name: string): string | undefined => game?.tags.find((t) => t.name === name)?.value;
+const tag = (game: Game | undefined, name: string): string | undefined =>
+  game?.tags.find((t) => t.name === name)?.value;
 const everyByte = (length: number): number[] => Array.from({ length }, (_, i) => i);
 
 describe('UTF-8 and Windows-1252 lines mixed all through a file', () => {
@@ -44,14 +45,18 @@ describe('UTF-8 and Windows-1252 lines mixed all through a file', () => {
   ])('%s: every name intact, the FENs unchanged, IO_DECODE once at the first switch', async (_, cuts) => {
     const { games, diagnostics, encoding } = await readBytes(bytes, cuts);
     expect(games.map((g) => g.text).join('')).toBe(text);
-    expect(games.map((g) => [tag(g, 'WhiteTeam'), tag(g, 'BlackTeam')])).toEqual(GAMES.map((_g, i) => [names[i % 4], names[(i + 1) % 4]]));
+    expect(games.map((g) => [tag(g, 'WhiteTeam'), tag(g, 'BlackTeam')])).toEqual(
+      GAMES.map((_g, i) => [names[i % 4], names[(i + 1) % 4]]),
+    );
     expect(games.map((g) => g.comments[0]?.text)).toEqual(GAMES.map(() => 'Zürich — 1€ · «notes»'));
     expect(games.map((g) => fensOf(g))).toEqual(BASELINE);
     expect(encoding).toBe('utf-8+windows-1252');
     const decode = diagnostics.filter((d) => d.code === 'IO_DECODE');
     expect(decode).toHaveLength(1);
     // At the first line with non-ASCII text in the other encoding than the first such line.
-    const nonAscii = lines.flatMap((line, i) => (/[\u0080-\uffff]/.test(line) ? [{ i, legacy: i % 2 === 1 && !line.includes('ř') }] : []));
+    const nonAscii = lines.flatMap((line, i) =>
+      /[\u0080-\uffff]/.test(line) ? [{ i, legacy: i % 2 === 1 && !line.includes('ř') }] : [],
+    );
     const firstSwitch = nonAscii.find((x) => x.legacy !== nonAscii[0]?.legacy);
     expect(decode[0]?.line).toBe((firstSwitch?.i ?? -1) + 1);
     expect(misplaced(diagnostics, text)).toEqual([]);
@@ -66,29 +71,44 @@ describe('UTF-16 with a byte order mark, read one byte at a time', () => {
   it.each([
     ['utf-16le', [0xff, 0xfe]],
     ['utf-16be', [0xfe, 0xff]],
-  ] as const)('%s: the same games, offsets, comments and FENs as UTF-8', async (encoding, bom) => {
-    const body = iconv.encode(text, encoding === 'utf-16le' ? 'utf16le' : 'utf16be');
-    const bytes = Buffer.concat([Buffer.from(bom), body]);
-    const { games, diagnostics, encoding: used } = await readBytes(bytes, everyByte(bytes.length));
-    expect(used).toBe(encoding);
-    expect(diagnostics.map((d) => d.code)).toEqual(['IO_ENCODING']);
-    expect(games.map((g) => [g.offset, g.line, g.text])).toEqual(baseline.map((g) => [g.offset, g.line, g.text]));
-    expect(games[1]?.moves[0]?.commentsAfter[0]?.text).toBe(' Excellent! 😀 ♞ ');
-    expect(games.map((g) => fensOf(g))).toEqual(BASELINE);
-  }, 30_000);
+  ] as const)(
+    '%s: the same games, offsets, comments and FENs as UTF-8',
+    async (encoding, bom) => {
+      const body = iconv.encode(text, encoding === 'utf-16le' ? 'utf16le' : 'utf16be');
+      const bytes = Buffer.concat([Buffer.from(bom), body]);
+      const { games, diagnostics, encoding: used } = await readBytes(bytes, everyByte(bytes.length));
+      expect(used).toBe(encoding);
+      expect(diagnostics.map((d) => d.code)).toEqual(['IO_ENCODING']);
+      expect(games.map((g) => [g.offset, g.line, g.text])).toEqual(baseline.map((g) => [g.offset, g.line, g.text]));
+      expect(games[1]?.moves[0]?.commentsAfter[0]?.text).toBe(' Excellent! 😀 ♞ ');
+      expect(games.map((g) => fensOf(g))).toEqual(BASELINE);
+    },
+    30_000,
+  );
 });
 
 describe('NUL bytes', () => {
-  it.each(['utf16le', 'utf16be'] as const)('%s without its BOM: detected like with one (NULs in every other byte), every game read', async (encoding) => {
-    const le = Buffer.from(UTF8_TEXT, 'utf16le');
-    const { games, diagnostics } = await readBytes(encoding === 'utf16le' ? le : Buffer.from(le).swap16(), [100, 4097]);
-    expect(diagnostics.map((d) => d.code)).not.toContain('IO_BINARY');
-    expect(games.map((g) => fensOf(g))).toEqual(BASELINE);
-  });
+  it.each(['utf16le', 'utf16be'] as const)(
+    '%s without its BOM: detected like with one (NULs in every other byte), every game read',
+    async (encoding) => {
+      const le = Buffer.from(UTF8_TEXT, 'utf16le');
+      const { games, diagnostics } = await readBytes(
+        encoding === 'utf16le' ? le : Buffer.from(le).swap16(),
+        [100, 4097],
+      );
+      expect(diagnostics.map((d) => d.code)).not.toContain('IO_BINARY');
+      expect(games.map((g) => fensOf(g))).toEqual(BASELINE);
+    },
+  );
 
   it('a block of NULs between games: IO_BINARY at its line, all four games intact, no extra game', async () => {
     const [a = '', b = '', c = '', d = ''] = GAMES;
-    const nuls = Buffer.concat([Buffer.from(a + b, 'utf8'), Buffer.alloc(1000), Buffer.from(`\n${'\0'.repeat(50)}\n\n`), Buffer.from(c + d, 'utf8')]);
+    const nuls = Buffer.concat([
+      Buffer.from(a + b, 'utf8'),
+      Buffer.alloc(1000),
+      Buffer.from(`\n${'\0'.repeat(50)}\n\n`),
+      Buffer.from(c + d, 'utf8'),
+    ]);
     const { games, diagnostics } = await readBytes(nuls, [777, 3000]);
     const binary = diagnostics.filter((x) => x.code === 'IO_BINARY');
     expect(binary.map((x) => [x.line, x.column])).toEqual([[(a + b).split('\n').length, 1]]);

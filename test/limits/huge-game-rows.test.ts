@@ -38,21 +38,25 @@ describe('one huge game with --columns all: memory and time linear, with a small
     [['fens', '--format', 'csv', '--columns', 'all']],
     [['fens', '--format', 'parquet', '--columns', 'all']],
     [['positions', '--format', 'ndjson', '--columns', 'all']],
-  ] as const)('%j', async (command) => {
-    const output = (command as readonly string[]).includes('parquet') ? temp.path('out.parquet') : '/dev/null';
-    const args = [...command, '-o', output];
-    const small = temp.write('small.pgn', shuffleGame(N));
-    const large = temp.write('large.pgn', shuffleGame(3 * N));
-    const start = await cost(args, temp.write('empty.pgn', ''));
-    const a = await cost(args, small);
-    const b = await cost(args, large);
-    const perByteRss = (b.rss - a.rss) / (2 * N);
-    const ratio = (b.cpuMs - start.cpuMs) / Math.max(a.cpuMs - start.cpuMs, 20);
-    console.info(
-      `${command.join(' ')}: N ${a.cpuMs.toFixed(0)} ms ${(a.rss / 2 ** 20).toFixed(0)} MB, 3N ${b.cpuMs.toFixed(0)} ms ${(b.rss / 2 ** 20).toFixed(0)} MB ` +
-        `(start ${start.cpuMs.toFixed(0)} ms): time ×${ratio.toFixed(2)}, ${perByteRss.toFixed(1)} B per input byte`,
-    );
-    expect(perByteRss).toBeLessThan(MAX_RSS_BYTES_PER_BYTE);
-    expect(ratio).toBeLessThan(6);
-  }, 300_000);
+  ] as const)(
+    '%j',
+    async (command) => {
+      const output = (command as readonly string[]).includes('parquet') ? temp.path('out.parquet') : '/dev/null';
+      const args = [...command, '-o', output];
+      const small = temp.write('small.pgn', shuffleGame(N));
+      const large = temp.write('large.pgn', shuffleGame(3 * N));
+      const start = await cost(args, temp.write('empty.pgn', ''));
+      const a = await cost(args, small);
+      const b = await cost(args, large);
+      const perByteRss = (b.rss - a.rss) / (2 * N);
+      const ratio = (b.cpuMs - start.cpuMs) / Math.max(a.cpuMs - start.cpuMs, 20);
+      console.info(
+        `${command.join(' ')}: N ${a.cpuMs.toFixed(0)} ms ${(a.rss / 2 ** 20).toFixed(0)} MB, 3N ${b.cpuMs.toFixed(0)} ms ${(b.rss / 2 ** 20).toFixed(0)} MB ` +
+          `(start ${start.cpuMs.toFixed(0)} ms): time ×${ratio.toFixed(2)}, ${perByteRss.toFixed(1)} B per input byte`,
+      );
+      expect(perByteRss).toBeLessThan(MAX_RSS_BYTES_PER_BYTE);
+      expect(ratio).toBeLessThan(6);
+    },
+    300_000,
+  );
 });

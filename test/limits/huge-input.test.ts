@@ -98,7 +98,7 @@ describe('a 10 MB line with no line end', () => {
   const unit = (SHORT_GAME + STUDY + CHESS960).replace(/\r?\n/g, ' ');
   const line = unit.repeat(Math.ceil((10 * MB) / unit.length)).trimEnd(); // just over 10 MB, ending with a result
 
-  it('is one game (a game starts only at a line start): the first game\'s moves, the rest ignored once', async () => {
+  it("is one game (a game starts only at a line start): the first game's moves, the rest ignored once", async () => {
     const bytes = Buffer.from(line, 'utf8');
     const { value, ms } = await timedAsync(() => readBytes(bytes, fileChunks(bytes.length)));
     expect(value.games).toHaveLength(1);
@@ -138,7 +138,9 @@ describe('a long line full of problems', () => {
     const open = games[0]?.diagnostics.filter((d) => d.code === 'PGN_UNCLOSED_VARIATION') ?? [];
     // Innermost first: the 100 listed are the last 100 `(` of the line.
     expect(open).toHaveLength(100);
-    expect(open.map((d) => d.column).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(Array.from({ length: 100 }, (_, k) => 7 + 7 * (n - 100 + k)));
+    expect(open.map((d) => d.column).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual(
+      Array.from({ length: 100 }, (_, k) => 7 + 7 * (n - 100 + k)),
+    );
     expect(games[0]?.diagnostics.at(-1)?.message).toContain(`and ${n - 100} more PGN_UNCLOSED_VARIATION`);
     report(`${n} unclosed variations on one line`, text.length, ms);
     expect(ms).toBeLessThan(3_000);

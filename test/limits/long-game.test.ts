@@ -30,7 +30,10 @@ function shuffle(plies: number, clocks = false): string {
   for (let p = 1; p <= plies; p++) {
     if (p % 2 === 1) parts.push(`${(p + 1) / 2}. `);
     parts.push(CYCLE[(p - 1) % 4] as string, ' ');
-    if (clocks) parts.push(`{[%clk 0:${String(Math.floor((p % 3600) / 60)).padStart(2, '0')}:${String(p % 60).padStart(2, '0')}]} `);
+    if (clocks)
+      parts.push(
+        `{[%clk 0:${String(Math.floor((p % 3600) / 60)).padStart(2, '0')}:${String(p % 60).padStart(2, '0')}]} `,
+      );
     if (p % 10 === 0) parts.push('\n');
   }
   parts.push('1/2-1/2\n');
@@ -76,22 +79,27 @@ describe('a 20,000-ply game', () => {
     // Each sample repeats the work so that it lasts tens of milliseconds: at a few milliseconds a
     // sample, one scavenge or a busy machine could decide the ratio.
     const REPEAT = 8;
-    const repeated = (f: () => unknown): number => timed(() => {
-      for (let i = 0; i < REPEAT; i++) f();
-    }).ms;
+    const repeated = (f: () => unknown): number =>
+      timed(() => {
+        for (let i = 0; i < REPEAT; i++) f();
+      }).ms;
     const best = (game: Game): number => {
       work(game);
       return Math.min(...Array.from({ length: 7 }, () => repeated(() => work(game))));
     };
     const [smallMs, largeMs] = [best(small), best(large)];
-    console.info(`replay + FENs ×${REPEAT}: 10,000 plies ${smallMs.toFixed(1)} ms, 20,000 plies ${largeMs.toFixed(1)} ms (×${(largeMs / smallMs).toFixed(2)})`);
+    console.info(
+      `replay + FENs ×${REPEAT}: 10,000 plies ${smallMs.toFixed(1)} ms, 20,000 plies ${largeMs.toFixed(1)} ms (×${(largeMs / smallMs).toFixed(2)})`,
+    );
     expect(largeMs / smallMs).toBeLessThan(3);
     // Parsing is compared over two doublings, from 40,000 plies up: around 20,000-40,000 plies a
     // game's nodes outgrow V8's young generation and the cost per ply steps up once (a garbage
     // collection regime, measured flat from there to 640,000 plies); quadratic work would give 16×.
     const parse = (t: string): number => Math.min(...Array.from({ length: 7 }, () => repeated(() => [...parsePgn(t)])));
     const [smallParse, largeParse] = [parse(shuffle(40_000)), parse(shuffle(160_000))];
-    console.info(`parse ×${REPEAT}: 40,000 plies ${smallParse.toFixed(1)} ms, 160,000 plies ${largeParse.toFixed(1)} ms (×${(largeParse / smallParse).toFixed(2)})`);
+    console.info(
+      `parse ×${REPEAT}: 40,000 plies ${smallParse.toFixed(1)} ms, 160,000 plies ${largeParse.toFixed(1)} ms (×${(largeParse / smallParse).toFixed(2)})`,
+    );
     expect(largeParse / smallParse).toBeLessThan(8);
   }, 60_000);
 

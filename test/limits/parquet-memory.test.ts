@@ -13,10 +13,26 @@ import { SHARED_CORPUS } from '../support/corpus.js';
 afterAll(removeTempDirs);
 
 /** Node flag that makes the child print its peak RSS (KiB) on stderr as it exits. */
-const PEAK = ['--import', `data:text/javascript,process.on('exit',()=>process.stderr.write('peak '+process.resourceUsage().maxRSS+'\\n'))`];
+const PEAK = [
+  '--import',
+  `data:text/javascript,process.on('exit',()=>process.stderr.write('peak '+process.resourceUsage().maxRSS+'\\n'))`,
+];
 
 async function peakKiB(input: string, dir: string): Promise<number> {
-  const r = await run(['fens', '--start', '--format', 'parquet', '--columns', 'game,ply,fen,epd,uci,clock,emt', '-o', join(dir, 'out.parquet'), input], { nodeArgs: PEAK });
+  const r = await run(
+    [
+      'fens',
+      '--start',
+      '--format',
+      'parquet',
+      '--columns',
+      'game,ply,fen,epd,uci,clock,emt',
+      '-o',
+      join(dir, 'out.parquet'),
+      input,
+    ],
+    { nodeArgs: PEAK },
+  );
   expect(r.code).toBe(0);
   return Number(/peak (\d+)/.exec(r.stderr)?.[1]);
 }

@@ -36,7 +36,9 @@ function expectLinear(name: string, make: (n: number) => string, run: (text: str
   run(large);
   const smallMs = fastest(() => run(small));
   const largeMs = fastest(() => run(large));
-  console.info(`${name}: ${small.length} chars ${smallMs.toFixed(1)} ms, ${large.length} chars ${largeMs.toFixed(1)} ms (×${(largeMs / smallMs).toFixed(2)})`);
+  console.info(
+    `${name}: ${small.length} chars ${smallMs.toFixed(1)} ms, ${large.length} chars ${largeMs.toFixed(1)} ms (×${(largeMs / smallMs).toFixed(2)})`,
+  );
   expect(largeMs / Math.max(smallMs, 1)).toBeLessThan(9);
 }
 
@@ -67,15 +69,25 @@ describe('linear time on hostile structure', () => {
 
   it('runs of `(` parsed and replayed', () => {
     const parens = (n: number): string => `[Event "a"]\n\n1. e4 ${'('.repeat(n)} *\n`;
-    expectLinear('runs of (', parens, (text) => {
-      for (const game of parsePgn(text)) [...replay(game, { variations: true })];
-    }, 50_000);
+    expectLinear(
+      'runs of (',
+      parens,
+      (text) => {
+        for (const game of parsePgn(text)) [...replay(game, { variations: true })];
+      },
+      50_000,
+    );
   }, 120_000);
 
   it('nesting past the depth cap, parsed and replayed with variations', () => {
     const nested = (n: number): string => `[Event "a"]\n\n1. e4 ${'(1. d4 '.repeat(n)}${')'.repeat(n)} *\n`;
-    expectLinear('deep nesting', nested, (text) => {
-      for (const game of parsePgn(text)) for (const r of replay(game, { variations: true })) void r.path.length;
-    }, 10_000);
+    expectLinear(
+      'deep nesting',
+      nested,
+      (text) => {
+        for (const game of parsePgn(text)) for (const r of replay(game, { variations: true })) void r.path.length;
+      },
+      10_000,
+    );
   }, 120_000);
 });

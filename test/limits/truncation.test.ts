@@ -61,7 +61,10 @@ describe('a file cut at every byte offset', () => {
         const { games, diagnostics } = await readBytes(BYTES.subarray(0, cut), cut % 2 === 0 ? [cut >> 1] : []);
         const complete = REFERENCE.filter((r) => r.completeAt <= cut).length;
         const where = `cut at byte ${cut}`;
-        expect(diagnostics.filter((d) => d.severity === 'error'), where).toEqual([]);
+        expect(
+          diagnostics.filter((d) => d.severity === 'error'),
+          where,
+        ).toEqual([]);
         expect(games.length, where).toBeGreaterThanOrEqual(complete);
         expect(games.length, where).toBeLessThanOrEqual(complete + 1);
         for (let i = 0; i < complete; i++) {
@@ -78,7 +81,10 @@ describe('a file cut at every byte offset', () => {
         const reference = REFERENCE[complete]?.fens ?? [];
         expect(fens.slice(0, -1), where).toEqual(reference.slice(0, Math.max(0, fens.length - 1)));
         const codes = partial.diagnostics.map((d) => d.code);
-        expect(codes.some((c) => c === 'PGN_TRUNCATED' || c === 'PGN_MISSING_RESULT'), `${where}: ${codes.join(',')}`).toBe(true);
+        expect(
+          codes.some((c) => c === 'PGN_TRUNCATED' || c === 'PGN_MISSING_RESULT'),
+          `${where}: ${codes.join(',')}`,
+        ).toBe(true);
       }
     });
     expect(cutGames).toBeGreaterThan(BYTES.length * 0.9);

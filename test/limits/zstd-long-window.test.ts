@@ -18,7 +18,8 @@ import { tempFiles } from '../support/temp-files.js';
 
 const temp = tempFiles('zstd-long-window');
 const hasZstd = spawnSync('zstd', ['--version']).status === 0;
-const native = typeof ((await import('node:zlib')) as { createZstdDecompress?: unknown }).createZstdDecompress === 'function';
+const native =
+  typeof ((await import('node:zlib')) as { createZstdDecompress?: unknown }).createZstdDecompress === 'function';
 
 const USAGE = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('usage '+(u.userCPUTime+u.systemCPUTime)+' '+u.maxRSS+'\\n')})`;
 
@@ -30,21 +31,36 @@ async function cost(path: string): Promise<{ cpuMs: number; rss: number; stdout:
 }
 
 describe('zstd windows above 128 MiB', () => {
-  it.skipIf(native)('the WebAssembly decoder is there, its window limit raised (checked on a 1 GiB-window frame)', async () => {
-    // Undefined would mean the zstddec build changed and every file went to fzstd.
-    expect(await wasmZstd()).toBeDefined();
-  });
+  it.skipIf(native)(
+    'the WebAssembly decoder is there, its window limit raised (checked on a 1 GiB-window frame)',
+    async () => {
+      // Undefined would mean the zstddec build changed and every file went to fzstd.
+      expect(await wasmZstd()).toBeDefined();
+    },
+  );
 
-  it.runIf(hasZstd)('a --long=30 file costs about what the same text compressed normally costs', async () => {
-    const once = gunzipSync(readFileSync(join(SHARED_CORPUS, 'games/lichess/lichess-exports-clk.pgn.gz')));
-    const text = Buffer.concat([once, once]);
-    const long = temp.write('long.pgn.zst', execFileSync('zstd', ['-q', '--long=30', '-c'], { input: text, maxBuffer: 1 << 30 }));
-    const plain = temp.write('plain.pgn.zst', execFileSync('zstd', ['-q', '-c'], { input: text, maxBuffer: 1 << 30 }));
-    const [a, b] = [await cost(plain), await cost(long)];
-    console.info(`${(text.length / 2 ** 20).toFixed(1)} MB of PGN: plain ${a.cpuMs.toFixed(0)} ms ${(a.rss / 2 ** 20).toFixed(0)} MB, --long=30 ${b.cpuMs.toFixed(0)} ms ${(b.rss / 2 ** 20).toFixed(0)} MB`);
-    expect(b.stdout === a.stdout).toBe(true);
-    expect(b.stdout.length).toBeGreaterThan(1_000_000);
-    expect(b.cpuMs).toBeLessThan(1.5 * a.cpuMs + 300);
-    expect(b.rss - a.rss).toBeLessThan(150 * 2 ** 20);
-  }, 120_000);
+  it.runIf(hasZstd)(
+    'a --long=30 file costs about what the same text compressed normally costs',
+    async () => {
+      const once = gunzipSync(readFileSync(join(SHARED_CORPUS, 'games/lichess/lichess-exports-clk.pgn.gz')));
+      const text = Buffer.concat([once, once]);
+      const long = temp.write(
+        'long.pgn.zst',
+        execFileSync('zstd', ['-q', '--long=30', '-c'], { input: text, maxBuffer: 1 << 30 }),
+      );
+      const plain = temp.write(
+        'plain.pgn.zst',
+        execFileSync('zstd', ['-q', '-c'], { input: text, maxBuffer: 1 << 30 }),
+      );
+      const [a, b] = [await cost(plain), await cost(long)];
+      console.info(
+        `${(text.length / 2 ** 20).toFixed(1)} MB of PGN: plain ${a.cpuMs.toFixed(0)} ms ${(a.rss / 2 ** 20).toFixed(0)} MB, --long=30 ${b.cpuMs.toFixed(0)} ms ${(b.rss / 2 ** 20).toFixed(0)} MB`,
+      );
+      expect(b.stdout === a.stdout).toBe(true);
+      expect(b.stdout.length).toBeGreaterThan(1_000_000);
+      expect(b.cpuMs).toBeLessThan(1.5 * a.cpuMs + 300);
+      expect(b.rss - a.rss).toBeLessThan(150 * 2 ** 20);
+    },
+    120_000,
+  );
 });

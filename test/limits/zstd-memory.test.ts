@@ -21,7 +21,10 @@ function bomb(): Buffer {
 }
 
 async function peak(path: string): Promise<number> {
-  const preload = temp.write('rss.mjs', "process.on('exit', () => process.stderr.write(`maxrss ${process.resourceUsage().maxRSS}\\n`));\n");
+  const preload = temp.write(
+    'rss.mjs',
+    "process.on('exit', () => process.stderr.write(`maxrss ${process.resourceUsage().maxRSS}\\n`));\n",
+  );
   const r = await run(['fens', '--quiet', path], { nodeArgs: ['--import', preload] });
   expect(r.code).toBe(1); // 128 MiB of 'x': one game of junk, reported
   return Number(/maxrss (\d+)/.exec(r.stderr)?.[1]) * 1024;

@@ -153,7 +153,8 @@ describe('createDecoder: the encoding option', () => {
   it('rejects an unknown encoding name with a USAGE diagnostic, without throwing', () => {
     const r = createDecoder({ encoding: 'klingon-8' });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toMatchObject({ code: 'USAGE', severity: 'error', message: "unknown encoding 'klingon-8'" });
+    if (!r.ok)
+      expect(r.error).toMatchObject({ code: 'USAGE', severity: 'error', message: "unknown encoding 'klingon-8'" });
   });
 });
 
@@ -229,8 +230,13 @@ describe('createDecoder: chunk and block boundaries', () => {
     'utf8 long line, no newline': { bytes: utf8(longLine), text: longLine },
     'utf8 BOM': { bytes: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8(SAMPLE)]), text: SAMPLE },
     'utf16le BOM': { bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(SAMPLE, 'utf16le')]), text: SAMPLE },
-    latin1: { bytes: latin1('[White "Nüß"]\r[Black "Ærø"]\n\n1. e4 { très } 1-0\n'), text: '[White "Nüß"]\r[Black "Ærø"]\n\n1. e4 { très } 1-0\n' },
-    mixed: { bytes: Buffer.concat([utf8('a\n[White "Müller"]\n'), latin1('[Black "Müller" ü]\n'), utf8(`${longLine}\nü\n`)]) },
+    latin1: {
+      bytes: latin1('[White "Nüß"]\r[Black "Ærø"]\n\n1. e4 { très } 1-0\n'),
+      text: '[White "Nüß"]\r[Black "Ærø"]\n\n1. e4 { très } 1-0\n',
+    },
+    mixed: {
+      bytes: Buffer.concat([utf8('a\n[White "Müller"]\n'), latin1('[Black "Müller" ü]\n'), utf8(`${longLine}\nü\n`)]),
+    },
     binary: { bytes: Buffer.concat([utf8('ok\n'), Buffer.from(SAMPLE, 'utf16le'), latin1('\xfc\n')]) },
   };
 

@@ -61,21 +61,25 @@ describe('zstd: memory bounded whatever the compression ratio', () => {
   it.each([
     ['the default decoder', {}],
     ['the decoder for large windows', { windowMax: 512 * 1024 * 1024 }],
-  ])('%s hands out at most 2 MiB at a time, and memory stays flat', async (_name, options) => {
-    let total = 0;
-    let largest = 0;
-    const before = process.memoryUsage().rss;
-    let peak = before;
-    for await (const piece of unzstd(chunksOf(bomb), options)) {
-      total += piece.length;
-      largest = Math.max(largest, piece.length);
-      if (total % (16 * 1024 * 1024) < piece.length) peak = Math.max(peak, process.memoryUsage().rss);
-    }
-    expect(total).toBe(2048 * 131072);
-    expect(largest).toBeLessThanOrEqual(2 * 1024 * 1024);
-    // 256 MiB went through; what stays resident is a small part of it.
-    expect(peak - before).toBeLessThan(96 * 1024 * 1024);
-  }, 60_000);
+  ])(
+    '%s hands out at most 2 MiB at a time, and memory stays flat',
+    async (_name, options) => {
+      let total = 0;
+      let largest = 0;
+      const before = process.memoryUsage().rss;
+      let peak = before;
+      for await (const piece of unzstd(chunksOf(bomb), options)) {
+        total += piece.length;
+        largest = Math.max(largest, piece.length);
+        if (total % (16 * 1024 * 1024) < piece.length) peak = Math.max(peak, process.memoryUsage().rss);
+      }
+      expect(total).toBe(2048 * 131072);
+      expect(largest).toBeLessThanOrEqual(2 * 1024 * 1024);
+      // 256 MiB went through; what stays resident is a small part of it.
+      expect(peak - before).toBeLessThan(96 * 1024 * 1024);
+    },
+    60_000,
+  );
 
   it('decodes the lichess sample exactly as gzip does (both files hold the same text)', async () => {
     const dir = new URL('../../../shared/corpus/games/lichess/', import.meta.url);
@@ -96,7 +100,9 @@ describe('zstd: windows above the limit', () => {
   const big = rawFrame(18, GAME);
 
   it('refuses a frame declaring a 256 MiB window, saying how to raise the limit', async () => {
-    await expect(text(unzstd(chunksOf(big)))).rejects.toThrow(/needs a 256 MiB window, above the limit of 128 MiB.*--zstd-window-max 256/);
+    await expect(text(unzstd(chunksOf(big)))).rejects.toThrow(
+      /needs a 256 MiB window, above the limit of 128 MiB.*--zstd-window-max 256/,
+    );
   });
 
   it('reads it once the limit is raised', async () => {
@@ -118,7 +124,9 @@ describe('zstd: windows above the limit', () => {
     const input = await opened(temp.write('big-window.pgn.zst', big));
     expect(await text(input)).toBe('');
     expect(input.failure()).toMatchObject({ code: 'IO_UNREADABLE' });
-    expect(input.failure()?.message).toMatch(/^cannot read '.*big-window\.pgn\.zst': a zstd frame needs a 256 MiB window/);
+    expect(input.failure()?.message).toMatch(
+      /^cannot read '.*big-window\.pgn\.zst': a zstd frame needs a 256 MiB window/,
+    );
     const raised = await opened(temp.write('big-window-2.pgn.zst', big), { zstdWindowMax: 256 * 1024 * 1024 });
     expect(await text(raised)).toBe(GAME);
     expect(raised.failure()).toBeUndefined();
@@ -126,13 +134,17 @@ describe('zstd: windows above the limit', () => {
 
   it('says what to do with a 2 GiB window (zstd --long=31), raised to 2048 MiB or not', async () => {
     const huge = rawFrame(21, GAME);
-    const native = typeof ((await import('node:zlib')) as { createZstdDecompress?: unknown }).createZstdDecompress === 'function';
+    const native =
+      typeof ((await import('node:zlib')) as { createZstdDecompress?: unknown }).createZstdDecompress === 'function';
     for (const windowMax of [undefined, 2048 * 1024 * 1024]) {
       const run = text(unzstd(chunksOf(huge), { name: 'my games.pgn.zst', ...(windowMax && { windowMax }) }));
       if (native && windowMax !== undefined) expect(await run).toBe(GAME);
       else if (native) await expect(run).rejects.toThrow(/2 GiB window.*--long=31.*--zstd-window-max 2048/);
       // Raising the limit would not help on Node 20: the message gives the pipe that works.
-      else await expect(run).rejects.toThrow(/2 GiB window \(zstd --long=31\), beyond what forsyth can decode on Node .*zstd -dc --long=31 'my games\.pgn\.zst' \| forsyth fens -$/);
+      else
+        await expect(run).rejects.toThrow(
+          /2 GiB window \(zstd --long=31\), beyond what forsyth can decode on Node .*zstd -dc --long=31 'my games\.pgn\.zst' \| forsyth fens -$/,
+        );
     }
   });
 
@@ -217,9 +229,21 @@ describe('formats forsyth does not read: recognised by their bytes', () => {
   tar.write('game.pgn', 0);
   tar.write('ustar', 257);
   it.each([
-    ['games.pgn.bz2', Buffer.from('BZh91AY&SY\u0001\u0002'), /bzip2-compressed.*bzcat \S*games\.pgn\.bz2 \| forsyth fens -/],
-    ['games.pgn.xz', Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0, 4]), /xz-compressed.*xzcat \S*games\.pgn\.xz \| forsyth fens -/],
-    ['games.zip', Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0]), /zip archive.*unzip -p \S*games\.zip \| forsyth fens -/],
+    [
+      'games.pgn.bz2',
+      Buffer.from('BZh91AY&SY\u0001\u0002'),
+      /bzip2-compressed.*bzcat \S*games\.pgn\.bz2 \| forsyth fens -/,
+    ],
+    [
+      'games.pgn.xz',
+      Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00, 0, 4]),
+      /xz-compressed.*xzcat \S*games\.pgn\.xz \| forsyth fens -/,
+    ],
+    [
+      'games.zip',
+      Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0, 0, 0]),
+      /zip archive.*unzip -p \S*games\.zip \| forsyth fens -/,
+    ],
     ['games.7z', Buffer.from([0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c, 0, 4]), /7z archive/],
     ['games.tar', tar, /tar archive.*tar xOf \S*games\.tar \| forsyth fens -/],
     ['renamed.pgn', Buffer.from('BZh91AY&SY\u0001\u0002'), /bzip2/],

@@ -13,7 +13,10 @@ const ZST = readFileSync(`${COMPRESSED}two-games.pgn.zst`);
 const temp = tempFiles('input');
 const write = temp.write;
 
-async function open(source: Parameters<typeof openInput>[0], options?: Parameters<typeof openInput>[1]): Promise<Input> {
+async function open(
+  source: Parameters<typeof openInput>[0],
+  options?: Parameters<typeof openInput>[1],
+): Promise<Input> {
   const r = await openInput(source, options);
   if (!r.ok) throw new Error(`unexpected: ${r.error.message}`);
   return r.value;
@@ -130,7 +133,8 @@ describe('openInput: failures become IO_UNREADABLE, never a throw', () => {
     chmodSync(path, 0o000);
     const r = await openInput(path);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error).toMatchObject({ code: 'IO_UNREADABLE', message: `cannot read '${path}': permission denied` });
+    if (!r.ok)
+      expect(r.error).toMatchObject({ code: 'IO_UNREADABLE', message: `cannot read '${path}': permission denied` });
   });
 
   it('ends the iteration and keeps the diagnostic when a .gz is corrupt', async () => {

@@ -23,7 +23,8 @@ async function collect(reader: PgnReader): Promise<Game[]> {
   return games;
 }
 
-const tag = (game: Game | undefined, name: string): string | undefined => game?.tags.find((t) => t.name === name)?.value;
+const tag = (game: Game | undefined, name: string): string | undefined =>
+  game?.tags.find((t) => t.name === name)?.value;
 const codes = (reader: PgnReader): string[] => reader.diagnostics().map((d) => d.code);
 
 describe('readPgn: games and encodings', () => {
@@ -90,17 +91,22 @@ describe('readPgn: games and encodings', () => {
     expect(reader.encoding()).toBe('utf-8+windows-1252');
   });
 
-  it.each(['utf16le', 'utf16be'] as const)('reads %s without a BOM as UTF-16 (a NUL in every other byte of the first line)', async (encoding) => {
-    const bytes = encoding === 'utf16le' ? Buffer.from(PLAIN, 'utf16le') : Buffer.from(PLAIN, 'utf16le').swap16();
-    const reader = readPgn(write(`${encoding}-no-bom.pgn`, bytes));
-    const games = await collect(reader);
-    expect(codes(reader)).not.toContain('IO_BINARY');
-    expect(reader.encoding()).toBe(encoding === 'utf16le' ? 'utf-16le' : 'utf-16be');
-    expect(games.map((g) => g.tags.find((t) => t.name === 'Event')?.value)).toEqual(
-      [...parsePgn(PLAIN)].map((g) => g.tags.find((t) => t.name === 'Event')?.value),
-    );
-    expect(reader.diagnostics().find((d) => d.code === 'IO_ENCODING')?.message).toMatch(/no byte order mark, but every other byte of the first line is NUL/);
-  });
+  it.each(['utf16le', 'utf16be'] as const)(
+    'reads %s without a BOM as UTF-16 (a NUL in every other byte of the first line)',
+    async (encoding) => {
+      const bytes = encoding === 'utf16le' ? Buffer.from(PLAIN, 'utf16le') : Buffer.from(PLAIN, 'utf16le').swap16();
+      const reader = readPgn(write(`${encoding}-no-bom.pgn`, bytes));
+      const games = await collect(reader);
+      expect(codes(reader)).not.toContain('IO_BINARY');
+      expect(reader.encoding()).toBe(encoding === 'utf16le' ? 'utf-16le' : 'utf-16be');
+      expect(games.map((g) => g.tags.find((t) => t.name === 'Event')?.value)).toEqual(
+        [...parsePgn(PLAIN)].map((g) => g.tags.find((t) => t.name === 'Event')?.value),
+      );
+      expect(reader.diagnostics().find((d) => d.code === 'IO_ENCODING')?.message).toMatch(
+        /no byte order mark, but every other byte of the first line is NUL/,
+      );
+    },
+  );
 
   it('still reports NUL-laden input that is not UTF-16 with IO_BINARY', async () => {
     const reader = readPgn(write('nul.pgn', Buffer.concat([Buffer.alloc(200), Buffer.from(PLAIN)])));
@@ -142,7 +148,9 @@ describe('readPgn: compressed input and streams', () => {
   });
 
   it("reads '-' from the given stdin stream, in small chunks", async () => {
-    const chunks = Array.from({ length: Math.ceil(PLAIN_BYTES.length / 7) }, (_, i) => PLAIN_BYTES.subarray(i * 7, i * 7 + 7));
+    const chunks = Array.from({ length: Math.ceil(PLAIN_BYTES.length / 7) }, (_, i) =>
+      PLAIN_BYTES.subarray(i * 7, i * 7 + 7),
+    );
     const reader = readPgn('-', { stdin: Readable.from(chunks) });
     const games = await collect(reader);
     expect(games.map((g) => g.text)).toEqual([PLAIN.slice(0, SECOND_GAME_OFFSET), PLAIN.slice(SECOND_GAME_OFFSET)]);
@@ -172,7 +180,9 @@ describe('readPgn: failures are diagnostics', () => {
   });
 
   it('keeps the games before a gzip stream broke, then reports IO_UNREADABLE', async () => {
-    const many = Buffer.concat(Array.from({ length: 300 }, (_, i) => Buffer.from(`[Event "${i}"]\n\n1. e4 ${i % 7} *\n\n`)));
+    const many = Buffer.concat(
+      Array.from({ length: 300 }, (_, i) => Buffer.from(`[Event "${i}"]\n\n1. e4 ${i % 7} *\n\n`)),
+    );
     const gz = gzipSync(many);
     const reader = readPgn(write('broken.pgn.gz', gz.subarray(0, Math.floor(gz.length * 0.6))));
     const games = await collect(reader);
@@ -202,7 +212,10 @@ describe('readPgn: failures are diagnostics', () => {
 describe('readPgnChunks: the games unparsed', () => {
   it('gives the chunks whose parseGame equals the games of readPgn, with the same file diagnostics', async () => {
     const second = '[Event "b"]\n[White "Müller"]\n\n1. d4 *\n';
-    const path = write('mixed-chunks.pgn', Buffer.concat([Buffer.from(PLAIN, 'utf8'), iconv.encode(second, 'win1252')]));
+    const path = write(
+      'mixed-chunks.pgn',
+      Buffer.concat([Buffer.from(PLAIN, 'utf8'), iconv.encode(second, 'win1252')]),
+    );
     const reader = readPgn(path);
     const games = await collect(reader);
     const chunkReader = readPgnChunks(path);

@@ -6,7 +6,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  classifyOpening, compileWhere, gameSubject, initialPosition, openingOfPosition, openingSubject, openingTable, parsePgn, parseSan, play, type Game,
+  classifyOpening,
+  compileWhere,
+  gameSubject,
+  initialPosition,
+  openingOfPosition,
+  openingSubject,
+  openingTable,
+  parsePgn,
+  parseSan,
+  play,
+  type Game,
 } from '../../src/index.js';
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { tableModule } from '../../scripts/openings-table.mjs';
@@ -27,7 +37,12 @@ describe('the opening table', () => {
   });
 
   it('holds every TSV row, with its ECO code, name and moves', () => {
-    const rows = tsv.flatMap((t) => t.split('\n').slice(1).filter((l) => l.trim() !== ''));
+    const rows = tsv.flatMap((t) =>
+      t
+        .split('\n')
+        .slice(1)
+        .filter((l) => l.trim() !== ''),
+    );
     const table = openingTable();
     expect(table).toHaveLength(3807);
     expect(rows).toHaveLength(3807);
@@ -36,7 +51,12 @@ describe('the opening table', () => {
       const entry = table[i];
       expect(entry?.eco).toBe(eco);
       expect(entry?.name).toBe(name);
-      expect(entry?.moves.join(' ')).toBe(pgn?.split(' ').filter((t) => !/^\d+\.$/.test(t)).join(' '));
+      expect(entry?.moves.join(' ')).toBe(
+        pgn
+          ?.split(' ')
+          .filter((t) => !/^\d+\.$/.test(t))
+          .join(' '),
+      );
     });
   });
 
@@ -50,15 +70,28 @@ describe('the opening table', () => {
 
 describe('classifyOpening', () => {
   it('names the latest named position of the game', () => {
-    expect(classifyOpening(game('1. e4 e5 2. Nf3 Nf6 3. Nxe5 d6 4. Nf3 Nxe4 5. d4 d5 6. Bd3 Be7 7. O-O Nc6 8. c4 Nb4 9. Be2 O-O 10. Nc3 Bf5 *')))
-      .toMatchObject({ eco: 'C42', name: expect.stringMatching(/^Petrov's Defense/) as unknown, ply: expect.any(Number) as unknown });
+    expect(
+      classifyOpening(
+        game(
+          '1. e4 e5 2. Nf3 Nf6 3. Nxe5 d6 4. Nf3 Nxe4 5. d4 d5 6. Bd3 Be7 7. O-O Nc6 8. c4 Nb4 9. Be2 O-O 10. Nc3 Bf5 *',
+        ),
+      ),
+    ).toMatchObject({
+      eco: 'C42',
+      name: expect.stringMatching(/^Petrov's Defense/) as unknown,
+      ply: expect.any(Number) as unknown,
+    });
     const short = classifyOpening(game('1. e4 e5 2. Nf3 Nf6 3. a3 *'));
     expect(short).toMatchObject({ eco: 'C42', name: "Petrov's Defense", ply: 4 });
   });
 
   it('gives a transposition the name of the position it reaches', () => {
     // The Nimzo-Indian's line is 1. d4 Nf6 2. c4 e6 3. Nc3 Bb4; this game comes from the English.
-    expect(classifyOpening(game('1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *'))).toMatchObject({ eco: 'E20', name: 'Nimzo-Indian Defense', ply: 6 });
+    expect(classifyOpening(game('1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 *'))).toMatchObject({
+      eco: 'E20',
+      name: 'Nimzo-Indian Defense',
+      ply: 6,
+    });
     // One move later the game is in a deeper named position (the Sämisch), still by transposition.
     expect(classifyOpening(game('1. c4 e6 2. Nc3 Nf6 3. d4 Bb4 4. a3 *'))).toMatchObject({ eco: 'E24', ply: 7 });
   });
@@ -92,7 +125,8 @@ describe('classifyOpening', () => {
 
   it('gives nothing for a game that names no position, and for Chess960', () => {
     expect(classifyOpening(game('*'))).toBeUndefined();
-    const chess960 = '[Variant "Chess960"]\n[FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"]\n[SetUp "1"]\n\n1. e4 e5 *';
+    const chess960 =
+      '[Variant "Chess960"]\n[FEN "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1"]\n[SetUp "1"]\n\n1. e4 e5 *';
     expect(classifyOpening(game(chess960))).toBeUndefined();
   });
 
@@ -106,7 +140,8 @@ describe('classifyOpening', () => {
 
   it('stops looking once the game has fewer pieces than any named position', () => {
     // A long game: the classification is the opening's, whatever follows.
-    const moves = '1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Qe2 Qe7 5. Qxe4 d6 6. d4 dxe5 7. dxe5 Nc6 8. Bb5 Bd7 9. Bxc6 Bxc6 10. Qe2 O-O-O *';
+    const moves =
+      '1. e4 e5 2. Nf3 Nf6 3. Nxe5 Nxe4 4. Qe2 Qe7 5. Qxe4 d6 6. d4 dxe5 7. dxe5 Nc6 8. Bb5 Bd7 9. Bxc6 Bxc6 10. Qe2 O-O-O *';
     expect(classifyOpening(game(moves))?.eco).toBe('C42');
   });
 });

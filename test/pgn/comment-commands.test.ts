@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  commandSpans, makeComment, parseClock, parseCommentCommands, parseEval, parseShapes, removeCommands,
+  commandSpans,
+  makeComment,
+  parseClock,
+  parseCommentCommands,
+  parseEval,
+  parseShapes,
+  removeCommands,
 } from '../../src/pgn/comment-commands.js';
 import { fuzzRuns } from '../support/robustness.js';
 
@@ -71,7 +77,10 @@ describe('parseCommentCommands', () => {
   });
 
   it('keeps the first clock and eval, and ignores unknown or unreadable commands', () => {
-    expect(parseCommentCommands('[%clk 0:01:00] [%clk 0:02:00] [%eval x] [%eval 1.5] [%evp 1,2] [%clk]')).toEqual({ clock: 60, eval: { pawns: 1.5 } });
+    expect(parseCommentCommands('[%clk 0:01:00] [%clk 0:02:00] [%eval x] [%eval 1.5] [%evp 1,2] [%clk]')).toEqual({
+      clock: 60,
+      eval: { pawns: 1.5 },
+    });
   });
 
   it('returns nothing for text without [%', () => {
@@ -81,7 +90,12 @@ describe('parseCommentCommands', () => {
 
 describe('makeComment', () => {
   it('keeps the text verbatim and adds only the commands found', () => {
-    expect(makeComment(' Good move [%clk 1:00:00] ', 10, 28)).toEqual({ offset: 10, length: 28, text: ' Good move [%clk 1:00:00] ', clock: 3600 });
+    expect(makeComment(' Good move [%clk 1:00:00] ', 10, 28)).toEqual({
+      offset: 10,
+      length: 28,
+      text: ' Good move [%clk 1:00:00] ',
+      clock: 3600,
+    });
     expect(makeComment('plain', 0, 7)).toEqual({ offset: 0, length: 7, text: 'plain' });
   });
 });
@@ -96,14 +110,39 @@ describe('the linear scans agree with the regular expressions they replace', () 
   const OLD_CLOCK = /^(?:(\d+):)?(\d+):(\d+(?:\.\d+)?)$/;
   const OLD_EVAL = /^(?:#([+-]?\d+)|([+-]?(?:\d+\.?\d*|\.\d+)))(?:,(\d+))?$/;
   const OLD_STRIP = /\s*\[%(?:clk|emt)\s[^\]]*\]/g;
-  const pieces = fc.constantFrom('[%', '[', '%', ']', ' ', '\t', '\u00a0', 'clk', 'emt', 'eval', 'x', '1', '0:', ':', '.', ',', '#', '-', '+');
+  const pieces = fc.constantFrom(
+    '[%',
+    '[',
+    '%',
+    ']',
+    ' ',
+    '\t',
+    '\u00a0',
+    'clk',
+    'emt',
+    'eval',
+    'x',
+    '1',
+    '0:',
+    ':',
+    '.',
+    ',',
+    '#',
+    '-',
+    '+',
+  );
   const text = fc.array(pieces, { maxLength: 24 }).map((p) => p.join(''));
   const runs = { numRuns: fuzzRuns(3000) };
 
   it('finds the same commands', () => {
     fc.assert(
       fc.property(text, (t) => {
-        const expected = [...t.matchAll(OLD_COMMAND)].map((m) => ({ start: m.index, end: m.index + m[0].length, name: m[1], args: (m[2] ?? '').trim() }));
+        const expected = [...t.matchAll(OLD_COMMAND)].map((m) => ({
+          start: m.index,
+          end: m.index + m[0].length,
+          name: m[1],
+          args: (m[2] ?? '').trim(),
+        }));
         expect([...commandSpans(t)]).toEqual(expected);
       }),
       runs,
@@ -120,14 +159,18 @@ describe('the linear scans agree with the regular expressions they replace', () 
   });
 
   it('reads the same clocks and evaluations', () => {
-    const args = fc.array(fc.constantFrom('1', '0', '9', ':', '.', ',', '#', '-', '+', ' ', 'x'), { maxLength: 12 }).map((p) => p.join(''));
+    const args = fc
+      .array(fc.constantFrom('1', '0', '9', ':', '.', ',', '#', '-', '+', ' ', 'x'), { maxLength: 12 })
+      .map((p) => p.join(''));
     fc.assert(
       fc.property(args, (a) => {
         const c = OLD_CLOCK.exec(a);
         expect(parseClock(a)).toBe(c ? Number(c[1] ?? 0) * 3600 + Number(c[2]) * 60 + Number(c[3]) : undefined);
         const e = OLD_EVAL.exec(a);
         const depth = e?.[3] === undefined ? {} : { depth: Number(e[3]) };
-        expect(parseEval(a)).toEqual(e ? (e[1] !== undefined ? { mate: Number(e[1]), ...depth } : { pawns: Number(e[2]), ...depth }) : undefined);
+        expect(parseEval(a)).toEqual(
+          e ? (e[1] !== undefined ? { mate: Number(e[1]), ...depth } : { pawns: Number(e[2]), ...depth }) : undefined,
+        );
       }),
       runs,
     );

@@ -160,7 +160,9 @@ function codeCounts(games: readonly Game[]): Record<string, number> {
   return counts;
 }
 
-const FILES = readdirSync(EDGE).filter((f) => f.endsWith('.pgn')).sort();
+const FILES = readdirSync(EDGE)
+  .filter((f) => f.endsWith('.pgn'))
+  .sort();
 
 describe('edge fixtures', () => {
   it('has every file of the table, and only those', () => {

@@ -20,7 +20,9 @@ describe('grammar: tag pairs (8.1)', () => {
 
   it('keeps escapes raw (decoded later) and allows ] { ; inside the value', () => {
     const text = String.raw`[White "a \"b\" \\ ]{;"]`;
-    expect(parse(text)).toEqual([{ kind: 'tag', text: 'White', value: String.raw`a \"b\" \\ ]{;`, start: 0, end: text.length }]);
+    expect(parse(text)).toEqual([
+      { kind: 'tag', text: 'White', value: String.raw`a \"b\" \\ ]{;`, start: 0, end: text.length },
+    ]);
   });
 
   it('reads tags with no whitespace between them, and spaces inside the brackets', () => {
@@ -39,7 +41,9 @@ describe('grammar: tag pairs (8.1)', () => {
   });
 
   it('makes a badTag of an unescaped quote, up to the ]', () => {
-    expect(parse('[Event "The "Best" game"]')).toEqual([{ kind: 'badTag', text: 'Event "The "Best" game"', start: 0, end: 25 }]);
+    expect(parse('[Event "The "Best" game"]')).toEqual([
+      { kind: 'badTag', text: 'Event "The "Best" game"', start: 0, end: 25 },
+    ]);
   });
 
   it('makes a badTag without ] of an unclosed tag, ending at the line end', () => {
@@ -51,7 +55,10 @@ describe('grammar: tag pairs (8.1)', () => {
   });
 
   it('makes a badTag of a [%clk] command outside braces', () => {
-    expect(parse('e4 [%clk 0:01:00]')).toEqual([tok('san', 'e4', 0), { kind: 'badTag', text: '%clk 0:01:00', start: 3, end: 17 }]);
+    expect(parse('e4 [%clk 0:01:00]')).toEqual([
+      tok('san', 'e4', 0),
+      { kind: 'badTag', text: '%clk 0:01:00', start: 3, end: 17 },
+    ]);
   });
 });
 
@@ -67,7 +74,12 @@ describe('grammar: move number indications (8.2.2)', () => {
   });
 
   it('splits numbers glued to their move', () => {
-    expect(parse('1.e4 1...e5')).toEqual([tok('moveNumber', '1.', 0), tok('san', 'e4', 2), tok('moveNumber', '1...', 5), tok('san', 'e5', 9)]);
+    expect(parse('1.e4 1...e5')).toEqual([
+      tok('moveNumber', '1.', 0),
+      tok('san', 'e4', 2),
+      tok('moveNumber', '1...', 5),
+      tok('san', 'e5', 9),
+    ]);
   });
 
   it('keeps a number and its move apart when one space separates them', () => {
@@ -80,9 +92,12 @@ describe('grammar: move number indications (8.2.2)', () => {
 });
 
 describe('grammar: SAN-shaped tokens (8.2.3)', () => {
-  it.each(['Nf3', 'exd5', 'e8=Q+', 'O-O', 'O-O-O+', 'Qh4#', 'Ng1-f3', 'N@f3', 'Z0', 'e8Q', 'b8=N#', 'Kxe2++'])('reads %s as one token', (san) => {
-    expect(parse(san)).toEqual([tok('san', san, 0)]);
-  });
+  it.each(['Nf3', 'exd5', 'e8=Q+', 'O-O', 'O-O-O+', 'Qh4#', 'Ng1-f3', 'N@f3', 'Z0', 'e8Q', 'b8=N#', 'Kxe2++'])(
+    'reads %s as one token',
+    (san) => {
+      expect(parse(san)).toEqual([tok('san', san, 0)]);
+    },
+  );
 
   it.each(['0-0', '0-0-0', '0-0+', '0-0-0#', '--', '--+'])('reads %s (zeros, null move) as one san token', (san) => {
     expect(parse(san)).toEqual([tok('san', san, 0)]);
@@ -93,7 +108,12 @@ describe('grammar: SAN-shaped tokens (8.2.3)', () => {
   });
 
   it('reads Nf3(Nc3) as a move and a variation', () => {
-    expect(parse('Nf3(Nc3)')).toEqual([tok('san', 'Nf3', 0), tok('open', '(', 3), tok('san', 'Nc3', 4), tok('close', ')', 7)]);
+    expect(parse('Nf3(Nc3)')).toEqual([
+      tok('san', 'Nf3', 0),
+      tok('open', '(', 3),
+      tok('san', 'Nc3', 4),
+      tok('close', ')', 7),
+    ]);
   });
 
   it.each(['exd6e.p.', 'exd6 e.p.', 'exd6e.p.+'])('reads %s as one token', (san) => {
@@ -101,7 +121,11 @@ describe('grammar: SAN-shaped tokens (8.2.3)', () => {
   });
 
   it('leaves annotations and NAGs glued to a move as their own nodes', () => {
-    expect(parse('e4!?$14')).toEqual([tok('san', 'e4', 0), tok('suffix', '!?', 2), { kind: 'nag', text: '14', start: 4, end: 7 }]);
+    expect(parse('e4!?$14')).toEqual([
+      tok('san', 'e4', 0),
+      tok('suffix', '!?', 2),
+      { kind: 'nag', text: '14', start: 4, end: 7 },
+    ]);
   });
 });
 
@@ -153,7 +177,9 @@ describe('grammar: game termination markers (8.2.6)', () => {
 
 describe('grammar: comments (5)', () => {
   it('keeps a brace comment verbatim, across lines', () => {
-    expect(parse('{ a\r\nb [%clk 1:00:00] }')).toEqual([{ kind: 'comment', text: ' a\r\nb [%clk 1:00:00] ', start: 0, end: 23, closed: true }]);
+    expect(parse('{ a\r\nb [%clk 1:00:00] }')).toEqual([
+      { kind: 'comment', text: ' a\r\nb [%clk 1:00:00] ', start: 0, end: 23, closed: true },
+    ]);
   });
 
   it('reads an empty comment and a { inside a comment', () => {
@@ -164,11 +190,17 @@ describe('grammar: comments (5)', () => {
   });
 
   it('runs an unclosed comment to the end of the text', () => {
-    expect(parse('e4 {never closed\n1. d4')).toEqual([tok('san', 'e4', 0), { kind: 'comment', text: 'never closed\n1. d4', start: 3, end: 22, closed: false }]);
+    expect(parse('e4 {never closed\n1. d4')).toEqual([
+      tok('san', 'e4', 0),
+      { kind: 'comment', text: 'never closed\n1. d4', start: 3, end: 22, closed: false },
+    ]);
   });
 
   it('marks a lone { at the end as unclosed', () => {
-    expect(parse('e4 {')).toEqual([tok('san', 'e4', 0), { kind: 'comment', text: '', start: 3, end: 4, closed: false }]);
+    expect(parse('e4 {')).toEqual([
+      tok('san', 'e4', 0),
+      { kind: 'comment', text: '', start: 3, end: 4, closed: false },
+    ]);
   });
 
   it('reads a comment of 100,000 characters in one node', () => {
@@ -187,7 +219,10 @@ describe('grammar: comments (5)', () => {
 
 describe('grammar: escape lines (6)', () => {
   it('reads % in column 1 as an escape line', () => {
-    expect(parse('% skip me\ne4')).toEqual([{ kind: 'escape', text: ' skip me', start: 0, end: 9 }, tok('san', 'e4', 10)]);
+    expect(parse('% skip me\ne4')).toEqual([
+      { kind: 'escape', text: ' skip me', start: 0, end: 9 },
+      tok('san', 'e4', 10),
+    ]);
   });
 
   it('reads % after a CR as column 1 too', () => {
@@ -205,10 +240,23 @@ describe('grammar: invalid tokens and whitespace', () => {
   });
 
   it.each([
-    ['1–0', '1-0'], ['0—1', '0-1'], ['½-½', '1/2-1/2'], ['½–½', '1/2-1/2'], ['1/2–1/2', '1/2-1/2'], ['1−0', '1-0'],
-    ['0–0', '0-0'], ['0–0–0+', '0-0-0+'], ['O–O', 'O-O'], ['O—O-O', 'O-O-O'], ['O–O#', 'O-O#'], ['Ng1–f3', 'Ng1-f3'],
+    ['1–0', '1-0'],
+    ['0—1', '0-1'],
+    ['½-½', '1/2-1/2'],
+    ['½–½', '1/2-1/2'],
+    ['1/2–1/2', '1/2-1/2'],
+    ['1−0', '1-0'],
+    ['0–0', '0-0'],
+    ['0–0–0+', '0-0-0+'],
+    ['O–O', 'O-O'],
+    ['O—O-O', 'O-O-O'],
+    ['O–O#', 'O-O#'],
+    ['Ng1–f3', 'Ng1-f3'],
   ])('reads %s as a lookalike node meaning %s (issue 11.6)', (source, meant) => {
-    expect(parse(`${source} e4`)).toEqual([{ kind: 'lookalike', text: meant, start: 0, end: source.length }, tok('san', 'e4', source.length + 1)]);
+    expect(parse(`${source} e4`)).toEqual([
+      { kind: 'lookalike', text: meant, start: 0, end: source.length },
+      tok('san', 'e4', source.length + 1),
+    ]);
   });
 
   it('makes a stray } or ] a one-character invalid node', () => {
@@ -216,7 +264,10 @@ describe('grammar: invalid tokens and whitespace', () => {
   });
 
   it('stops an invalid token at a delimiter', () => {
-    expect(parse('½{c}')).toEqual([tok('invalid', '½', 0), { kind: 'comment', text: 'c', start: 1, end: 4, closed: true }]);
+    expect(parse('½{c}')).toEqual([
+      tok('invalid', '½', 0),
+      { kind: 'comment', text: 'c', start: 1, end: 4, closed: true },
+    ]);
   });
 
   it('treats BOM, no-break space, form feed and vertical tab as whitespace', () => {

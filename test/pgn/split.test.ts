@@ -43,7 +43,10 @@ describe('splitGames: the boundary rule', () => {
   });
 
   it('splits one-line games with tags and moves on the same line', () => {
-    expect(texts('[Result "1-0"] e4 *\n[Result "0-1"] e4 *\n')).toEqual(['[Result "1-0"] e4 *\n', '[Result "0-1"] e4 *\n']);
+    expect(texts('[Result "1-0"] e4 *\n[Result "0-1"] e4 *\n')).toEqual([
+      '[Result "1-0"] e4 *\n',
+      '[Result "0-1"] e4 *\n',
+    ]);
   });
 
   it('does not split on a blank line inside the tag section or inside the movetext', () => {
@@ -67,7 +70,10 @@ describe('splitGames: the boundary rule', () => {
   });
 
   it('cuts a game that begins with a comment, after another game', () => {
-    expect(texts('[Event "a"]\n{only a comment}\n\n[Event "b"]\n*')).toEqual(['[Event "a"]\n{only a comment}\n\n', '[Event "b"]\n*']);
+    expect(texts('[Event "a"]\n{only a comment}\n\n[Event "b"]\n*')).toEqual([
+      '[Event "a"]\n{only a comment}\n\n',
+      '[Event "b"]\n*',
+    ]);
   });
 });
 
@@ -85,9 +91,15 @@ describe('splitGames: games without tags', () => {
 
   it('gives comment lines right before the new game to it, unless a blank line follows them', () => {
     expect(texts('1. e4 1-0 {White won}\n{Game 2}\n1. d4 *')).toEqual(['1. e4 1-0 {White won}\n', '{Game 2}\n1. d4 *']);
-    expect(texts('1. e4 1-0\n\n{Game 2} {by X}\n{more}\n 1. d4 *')).toEqual(['1. e4 1-0\n\n', '{Game 2} {by X}\n{more}\n 1. d4 *']);
+    expect(texts('1. e4 1-0\n\n{Game 2} {by X}\n{more}\n 1. d4 *')).toEqual([
+      '1. e4 1-0\n\n',
+      '{Game 2} {by X}\n{more}\n 1. d4 *',
+    ]);
     expect(texts('1. e4 1-0\n{Game 2} 1. d4 *')).toEqual(['1. e4 1-0\n', '{Game 2} 1. d4 *']);
-    expect(texts('1. e4 1-0\n{a note\nover lines}\n[Event "b"]\n*')).toEqual(['1. e4 1-0\n', '{a note\nover lines}\n[Event "b"]\n*']);
+    expect(texts('1. e4 1-0\n{a note\nover lines}\n[Event "b"]\n*')).toEqual([
+      '1. e4 1-0\n',
+      '{a note\nover lines}\n[Event "b"]\n*',
+    ]);
     expect(texts('1. e4 1-0\n{note}\n\n[Event "b"]\n*')).toEqual(['1. e4 1-0\n{note}\n\n', '[Event "b"]\n*']);
     expect(texts('1. e4 1-0\n{note} $1\n1. d4 *')).toEqual(['1. e4 1-0\n{note} $1\n1. d4 *']);
   });
@@ -119,9 +131,18 @@ describe('splitGames: games without tags', () => {
   });
 
   it('gives the same games for every split point of such text', () => {
-    const input = '1. e4 e5 1-0\n\n1. d4 d5 2. c4\n\n1. c4 ½-½\r\n{c}\r\n\r\nNf3 *\n1. e4 1-0 {x}\n1. g3 *\r\n{y}\r\n[Event "z"]\r\n*';
+    const input =
+      '1. e4 e5 1-0\n\n1. d4 d5 2. c4\n\n1. c4 ½-½\r\n{c}\r\n\r\nNf3 *\n1. e4 1-0 {x}\n1. g3 *\r\n{y}\r\n[Event "z"]\r\n*';
     const whole = [...splitGames(input)];
-    expect(whole.map((g) => g.text)).toEqual(['1. e4 e5 1-0\n\n', '1. d4 d5 2. c4\n\n', '1. c4 ½-½\r\n{c}\r\n\r\n', 'Nf3 *\n', '1. e4 1-0 {x}\n', '1. g3 *\r\n', '{y}\r\n[Event "z"]\r\n*']);
+    expect(whole.map((g) => g.text)).toEqual([
+      '1. e4 e5 1-0\n\n',
+      '1. d4 d5 2. c4\n\n',
+      '1. c4 ½-½\r\n{c}\r\n\r\n',
+      'Nf3 *\n',
+      '1. e4 1-0 {x}\n',
+      '1. g3 *\r\n',
+      '{y}\r\n[Event "z"]\r\n*',
+    ]);
     expect(whole.map((g) => g.line)).toEqual([1, 3, 5, 8, 9, 10, 11]);
     for (let cut = 1; cut < input.length; cut++) {
       const splitter = new GameSplitter();

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parsePgn } from '../../src/pgn/parse.js';
-import { SEVEN_TAG_ROSTER, decodeTagValue, encodeTagValue, getTag, isSevenTagName, isTagName } from '../../src/pgn/tags.js';
+import {
+  SEVEN_TAG_ROSTER,
+  decodeTagValue,
+  encodeTagValue,
+  getTag,
+  isSevenTagName,
+  isTagName,
+} from '../../src/pgn/tags.js';
 
 describe('decodeTagValue / encodeTagValue', () => {
   it.each([
@@ -24,7 +31,9 @@ describe('decodeTagValue / encodeTagValue', () => {
 });
 
 describe('tags in a parsed game', () => {
-  const [game] = [...parsePgn('[White "A \\"B\\""]\n[Round "1"]\n[Round "2"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n*')];
+  const [game] = [
+    ...parsePgn('[White "A \\"B\\""]\n[Round "1"]\n[Round "2"]\n[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]\n\n*'),
+  ];
 
   it('decodes values and points valueOffset inside the quotes', () => {
     expect(game?.tags[0]).toEqual({ offset: 0, length: 17, name: 'White', value: 'A "B"', valueOffset: 8 });
@@ -62,6 +71,9 @@ describe('the public entry', () => {
     const api = await import('../../src/index.js');
     const [game] = api.parsePgn('[White "Kasparov, Garry"]\n{[%clk 1:30:00]} 1. e4 *');
     expect(game && api.getTag(game, 'White')).toBe('Kasparov, Garry');
-    expect(api.parseCommentCommands('[%clk 1:30:00] [%eval 0.25]')).toMatchObject({ clock: 5400, eval: { pawns: 0.25 } });
+    expect(api.parseCommentCommands('[%clk 1:30:00] [%eval 0.25]')).toMatchObject({
+      clock: 5400,
+      eval: { pawns: 0.25 },
+    });
   });
 });

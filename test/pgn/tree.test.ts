@@ -191,8 +191,12 @@ describe('variations', () => {
     expect(levelsOf(game)).toBe(MAX_VARIATION_DEPTH);
     expect(game.moves.map((m) => m.san)).toEqual(['e4', 'e5']);
     expect(where(game)).toEqual([['PGN_VARIATION_TOO_DEEP', 1, 7 + 7 * MAX_VARIATION_DEPTH]]);
-    expect(game.diagnostics[0]?.message).toContain(`${(depth - MAX_VARIATION_DEPTH).toLocaleString('en')} variations with ${(depth - MAX_VARIATION_DEPTH).toLocaleString('en')} moves`);
-    expect(one('1. e4 (1. d4 (1... d5 (2. c4))) *', { maxVariationDepth: 2 }).diagnostics.map((d) => d.code)).toEqual(['PGN_VARIATION_TOO_DEEP']);
+    expect(game.diagnostics[0]?.message).toContain(
+      `${(depth - MAX_VARIATION_DEPTH).toLocaleString('en')} variations with ${(depth - MAX_VARIATION_DEPTH).toLocaleString('en')} moves`,
+    );
+    expect(one('1. e4 (1. d4 (1... d5 (2. c4))) *', { maxVariationDepth: 2 }).diagnostics.map((d) => d.code)).toEqual([
+      'PGN_VARIATION_TOO_DEEP',
+    ]);
   });
 });
 
@@ -233,7 +237,10 @@ describe('unclosed parentheses keep their moves (issue 11.3)', () => {
   it('makes a comment before the first of those moves the game comment, as for any main line', () => {
     const game = one('(( {a} 1. e4 {b} e5 *');
     expect(game.comments.map((c) => c.text)).toEqual(['a']);
-    expect(game.moves.map((m) => [m.san, m.commentsBefore.length, m.commentsAfter.map((c) => c.text)])).toEqual([['e4', 0, ['b']], ['e5', 0, []]]);
+    expect(game.moves.map((m) => [m.san, m.commentsBefore.length, m.commentsAfter.map((c) => c.text)])).toEqual([
+      ['e4', 0, ['b']],
+      ['e5', 0, []],
+    ]);
     expect(one('{x} ( {a} 1. d4 ) *').comments.map((c) => c.text)).toEqual(['x', 'a']);
   });
 
@@ -273,7 +280,14 @@ describe('the per-game work budget (issue 12)', () => {
 
 describe('structural diagnostics (code, line, column)', () => {
   it.each<[string, string, [string, number, number][]]>([
-    ['an unclosed comment at its {', '1. e4 {oops\n2. d4', [['PGN_UNCLOSED_COMMENT', 1, 7], ['PGN_MISSING_RESULT', 2, 6]]],
+    [
+      'an unclosed comment at its {',
+      '1. e4 {oops\n2. d4',
+      [
+        ['PGN_UNCLOSED_COMMENT', 1, 7],
+        ['PGN_MISSING_RESULT', 2, 6],
+      ],
+    ],
     ['an unclosed variation at its (', '1. e4 (1. d4 e5\n*', [['PGN_UNCLOSED_VARIATION', 1, 7]]],
     ['an unmatched )', '1. e4 ) e5 *', [['PGN_UNMATCHED_PAREN', 1, 7]]],
     ['an empty variation', '1. e4 () *', [['PGN_EMPTY_VARIATION', 1, 7]]],
@@ -291,7 +305,14 @@ describe('structural diagnostics (code, line, column)', () => {
     ['a missing result', '1. e4 e5\n', [['PGN_MISSING_RESULT', 1, 9]]],
     ['a game cut mid-move', '1. e4 e5 2. Nf', [['PGN_TRUNCATED', 1, 13]]],
     ['a game cut after a move number', '1. e4 e5 2.', [['PGN_TRUNCATED', 1, 10]]],
-    ['a game cut in its result', '1. e4 e5 1/2-1', [['PGN_INVALID_TOKEN', 1, 10], ['PGN_TRUNCATED', 1, 10]]],
+    [
+      'a game cut in its result',
+      '1. e4 e5 1/2-1',
+      [
+        ['PGN_INVALID_TOKEN', 1, 10],
+        ['PGN_TRUNCATED', 1, 10],
+      ],
+    ],
     ['a snippet without a final line end (complete, so only no result)', '1. e4 e5', [['PGN_MISSING_RESULT', 1, 9]]],
     ['a snippet ending in castling or a null move', '1. O-O --', [['PGN_MISSING_RESULT', 1, 10]]],
     ['text after the result', '1. e4 1-0 2. d4\n', [['PGN_TEXT_AFTER_RESULT', 1, 11]]],
@@ -337,7 +358,9 @@ describe('structural diagnostics (code, line, column)', () => {
   });
 
   it('hints at a move number without its dot', () => {
-    expect(one('1. e4 e5 2 Nf3 *').diagnostics[0]?.hint).toBe('write `2.` before a White move, `2...` before a Black one');
+    expect(one('1. e4 e5 2 Nf3 *').diagnostics[0]?.hint).toBe(
+      'write `2.` before a White move, `2...` before a Black one',
+    );
   });
 
   it('recovers the value of a tag with unescaped quotes', () => {

@@ -16,7 +16,14 @@ function one(text: string, options: ParseOptions = {}): Game {
   return game;
 }
 
-const DEFAULTS: Record<string, string> = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?' };
+const DEFAULTS: Record<string, string> = {
+  Event: '?',
+  Site: '?',
+  Date: '????.??.??',
+  Round: '?',
+  White: '?',
+  Black: '?',
+};
 const RESULTS = ['1-0', '0-1', '1/2-1/2', '*'];
 
 function comments(list: readonly Comment[]): object[] {
@@ -46,7 +53,13 @@ function normalise(game: Game): object {
   const tagResult = getTag(game, 'Result');
   const result = game.result?.value ?? (tagResult !== undefined && RESULTS.includes(tagResult) ? tagResult : '*');
   tags['Result'] = tagResult ?? result;
-  return { tags, comments: comments(game.comments), moves: line(game.moves), finalComments: comments(game.finalComments), result };
+  return {
+    tags,
+    comments: comments(game.comments),
+    moves: line(game.moves),
+    finalComments: comments(game.finalComments),
+    result,
+  };
 }
 
 describe('writePgn: export format', () => {
@@ -71,7 +84,9 @@ describe('writePgn: export format', () => {
 
   it('numbers Black moves after a comment, a variation and at a variation start', () => {
     const game = one('1. e4 {best} e5 2. Nf3 (2. f4 exf4) Nc6 $1 (2... d6 3. d4) 3. Bb5 1-0');
-    expect(writePgn(game).split('\n\n')[1]).toBe('1. e4 {best} 1... e5 2. Nf3 (2. f4 exf4) 2... Nc6 $1 (2... d6 3. d4) 3. Bb5 1-0\n');
+    expect(writePgn(game).split('\n\n')[1]).toBe(
+      '1. e4 {best} 1... e5 2. Nf3 (2. f4 exf4) 2... Nc6 $1 (2... d6 3. d4) 3. Bb5 1-0\n',
+    );
   });
 
   it('writes comments before a move after its number, and comments after the result', () => {
@@ -108,7 +123,9 @@ describe('writePgn: export format', () => {
 });
 
 describe('writePgn: wrapping', () => {
-  const long = one(`${Array.from({ length: 60 }, (_, i) => `${i + 1}. Nf3 {a comment here} Nf6 (${i + 1}... Nc6 $2)`).join(' ')} *`);
+  const long = one(
+    `${Array.from({ length: 60 }, (_, i) => `${i + 1}. Nf3 {a comment here} Nf6 (${i + 1}... Nc6 $2)`).join(' ')} *`,
+  );
 
   it.each([80, 40, 20])('keeps every movetext line within %i characters', (width) => {
     const movetext = writePgn(long, { lineWidth: width }).split('\n\n')[1] ?? '';

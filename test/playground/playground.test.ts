@@ -21,11 +21,20 @@ const PAGE = join(ROOT, 'dist/playground/index.html');
 const SCREENSHOTS = join(ROOT, 'dist/playground-screenshots');
 const CHROMIUM = process.env['FORSYTH_CHROMIUM'] ?? '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env['CI']) throw new Error(`${CHROMIUM} is missing: .ci/run must install Debian's chromium`);
+if (!haveChromium && process.env['CI'])
+  throw new Error(`${CHROMIUM} is missing: .ci/run must install Debian's chromium`);
 if (!haveChromium) console.warn(`playground test skipped: no ${CHROMIUM} (apt-get install chromium)`);
 
 // The flags a closed network needs: no background connections, no first-run or sync traffic.
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const GAME = '[Event "Casual"]\n[White "Anna"]\n[Black "Boris"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O *\n';
 const BROKEN = '[Event "Broken"]\n\n1. e4 e5 2. Ke3 Nc6 *\n';
@@ -111,7 +120,9 @@ describe.skipIf(!haveChromium)('playground in Chromium', () => {
     await open(page, fragmentUrl('pgn', GAME));
     await page.waitForSelector('#moves li');
     const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#export-csv')]);
-    const rows = readFileSync((await csv.path())!, 'utf8').trim().split('\n');
+    const rows = readFileSync((await csv.path())!, 'utf8')
+      .trim()
+      .split('\n');
     const [game] = parsePgn(GAME);
     const plies = [...replay(game!)];
     expect(rows[0]).toBe('game,ply,path,move_number,side,san,uci,fen');
@@ -124,7 +135,10 @@ describe.skipIf(!haveChromium)('playground in Chromium', () => {
   });
 
   it('checks FENs from the #fen= fragment and shows the repaired form', async () => {
-    await open(page, fragmentUrl('fen', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3\n8/8/8/8/8/8/8/8 w - - 0 1\n'));
+    await open(
+      page,
+      fragmentUrl('fen', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3\n8/8/8/8/8/8/8/8 w - - 0 1\n'),
+    );
     await page.waitForSelector('.fen-check');
     const checks = await page.$$eval('.fen-check', (items) => items.map((item) => item.textContent ?? ''));
     expect(checks).toHaveLength(2);

@@ -26,7 +26,9 @@ const FEN_CHARS = [...'pnbrqkPNBRQK12345678/ wb-KQkqAHaheE0369x;\t'];
 const arbMutatedFen = fc
   .tuple(
     fc.constantFrom(...SEEDS),
-    fc.array(fc.tuple(fc.constantFrom('insert', 'delete', 'replace'), fc.nat(), fc.constantFrom(...FEN_CHARS)), { maxLength: 3 }),
+    fc.array(fc.tuple(fc.constantFrom('insert', 'delete', 'replace'), fc.nat(), fc.constantFrom(...FEN_CHARS)), {
+      maxLength: 3,
+    }),
   )
   .map(([seed, edits]) => {
     let text = seed;
@@ -102,26 +104,30 @@ const arbText = fc.oneof(
 const OPTION_SETS: readonly ParseFenOptions[] = [{}, { strict: true }, { validate: false }, { chess960: true }];
 
 describe('parseFen on any text', () => {
-  it('returns a result, never throws, and locates every diagnostic inside the input', () => {
-    fc.assert(
-      fc.property(arbText, (text) => {
-        for (const options of OPTION_SETS) {
-          const result = parseFen(text, options);
-          expect(result.ok).toBe(!hasErrors(result.diagnostics));
-          if (result.ok) expect(typeof makeFen(result.value)).toBe('string');
-          for (const d of result.diagnostics) {
-            expect(Object.keys(DIAGNOSTIC_CODES)).toContain(d.code);
-            expect(d.offset).toBeGreaterThanOrEqual(0);
-            expect((d.offset ?? -1) + (d.length ?? 0)).toBeLessThanOrEqual(text.length);
-            expect(d.field).toBeGreaterThanOrEqual(0);
-            expect(d.field).toBeLessThanOrEqual(5);
-            expect(d.message.length).toBeGreaterThan(0);
+  it(
+    'returns a result, never throws, and locates every diagnostic inside the input',
+    () => {
+      fc.assert(
+        fc.property(arbText, (text) => {
+          for (const options of OPTION_SETS) {
+            const result = parseFen(text, options);
+            expect(result.ok).toBe(!hasErrors(result.diagnostics));
+            if (result.ok) expect(typeof makeFen(result.value)).toBe('string');
+            for (const d of result.diagnostics) {
+              expect(Object.keys(DIAGNOSTIC_CODES)).toContain(d.code);
+              expect(d.offset).toBeGreaterThanOrEqual(0);
+              expect((d.offset ?? -1) + (d.length ?? 0)).toBeLessThanOrEqual(text.length);
+              expect(d.field).toBeGreaterThanOrEqual(0);
+              expect(d.field).toBeLessThanOrEqual(5);
+              expect(d.message.length).toBeGreaterThan(0);
+            }
           }
-        }
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  }, TIMEOUT);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 /** Every FEN quoted in a hint (eight ranks, then fields). */
@@ -130,36 +136,45 @@ function quotedFens(hint: string | undefined): string[] {
 }
 
 describe('hints and repairs offer valid FENs only', () => {
-  it('every FEN a hint quotes parses without errors', () => {
-    fc.assert(
-      fc.property(fc.oneof(arbMutatedFen, arbGeneratedFen), (text) => {
-        for (const options of [{}, { chess960: true }]) {
-          for (const d of parseFen(text, options).diagnostics) {
-            for (const fen of quotedFens(d.hint)) expect(hasErrors(parseFen(fen, options).diagnostics), `${text} → ${d.code}: ${fen}`).toBe(false);
+  it(
+    'every FEN a hint quotes parses without errors',
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(arbMutatedFen, arbGeneratedFen), (text) => {
+          for (const options of [{}, { chess960: true }]) {
+            for (const d of parseFen(text, options).diagnostics) {
+              for (const fen of quotedFens(d.hint))
+                expect(hasErrors(parseFen(fen, options).diagnostics), `${text} → ${d.code}: ${fen}`).toBe(false);
+            }
           }
-        }
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  }, TIMEOUT);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it('repairFen gives a valid FEN, changes located inside the input, or nothing', () => {
-    fc.assert(
-      fc.property(fc.oneof(arbMutatedFen, arbGeneratedFen), (text) => {
-        const repaired = repairFen(text);
-        if (!repaired) return;
-        const again = parseFen(repaired.fen);
-        expect(again.ok, `${text} → ${repaired.fen}`).toBe(true);
-        if (again.ok) expect(makeFen(repaired.position)).toBe(makeFen(again.value));
-        for (const { problem } of repaired.changes) {
-          expect(problem.offset).toBeGreaterThanOrEqual(0);
-          expect((problem.offset ?? 0) + (problem.length ?? 0)).toBeLessThanOrEqual(text.length);
-        }
-        if (!hasErrors(parseFen(text).diagnostics)) expect(repaired.changes).toEqual([]);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  }, TIMEOUT);
+  it(
+    'repairFen gives a valid FEN, changes located inside the input, or nothing',
+    () => {
+      fc.assert(
+        fc.property(fc.oneof(arbMutatedFen, arbGeneratedFen), (text) => {
+          const repaired = repairFen(text);
+          if (!repaired) return;
+          const again = parseFen(repaired.fen);
+          expect(again.ok, `${text} → ${repaired.fen}`).toBe(true);
+          if (again.ok) expect(makeFen(repaired.position)).toBe(makeFen(again.value));
+          for (const { problem } of repaired.changes) {
+            expect(problem.offset).toBeGreaterThanOrEqual(0);
+            expect((problem.offset ?? 0) + (problem.length ?? 0)).toBeLessThanOrEqual(text.length);
+          }
+          if (!hasErrors(parseFen(text).diagnostics)) expect(repaired.changes).toEqual([]);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 function castlingStyle(fen: string): 'kq' | 'shredder' | 'mixed' {
@@ -193,34 +208,42 @@ function checkStrictRoundTrip(text: string): boolean {
 }
 
 describe('strict FENs survive makeFen → parseFen', () => {
-  it('for generated and mutated FENs', () => {
-    let accepted = 0;
-    fc.assert(
-      fc.property(fc.oneof(arbGeneratedFen, arbMutatedFen), (text) => {
-        if (checkStrictRoundTrip(text)) accepted++;
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    // The property says nothing if strict mode refuses everything the generators make.
-    expect(accepted).toBeGreaterThan(NUM_RUNS / 10);
-  }, TIMEOUT);
+  it(
+    'for generated and mutated FENs',
+    () => {
+      let accepted = 0;
+      fc.assert(
+        fc.property(fc.oneof(arbGeneratedFen, arbMutatedFen), (text) => {
+          if (checkStrictRoundTrip(text)) accepted++;
+        }),
+        { numRuns: NUM_RUNS },
+      );
+      // The property says nothing if strict mode refuses everything the generators make.
+      expect(accepted).toBeGreaterThan(NUM_RUNS / 10);
+    },
+    TIMEOUT,
+  );
 
-  it('for positions reached by random legal moves from the perft seeds', () => {
-    fc.assert(
-      fc.property(fc.constantFrom(...SEEDS), fc.array(fc.nat(), { maxLength: 12 }), (seed, choices) => {
-        const start = parseFen(seed);
-        if (!start.ok) return; // a few tricky perft positions are deliberately illegal
-        let position: Position = start.value;
-        for (const choice of choices) {
-          const moves = legalMoves(position);
-          const move = moves[choice % Math.max(1, moves.length)];
-          if (!move) break;
-          position = play(position, move);
-          const fen = makeFen(position, position.chess960 ? { castling: 'shredder' } : {});
-          expect(checkStrictRoundTrip(fen), `${seed} … ${fen}`).toBe(true);
-        }
-      }),
-      { numRuns: Math.max(20, NUM_RUNS / 4) },
-    );
-  }, TIMEOUT);
+  it(
+    'for positions reached by random legal moves from the perft seeds',
+    () => {
+      fc.assert(
+        fc.property(fc.constantFrom(...SEEDS), fc.array(fc.nat(), { maxLength: 12 }), (seed, choices) => {
+          const start = parseFen(seed);
+          if (!start.ok) return; // a few tricky perft positions are deliberately illegal
+          let position: Position = start.value;
+          for (const choice of choices) {
+            const moves = legalMoves(position);
+            const move = moves[choice % Math.max(1, moves.length)];
+            if (!move) break;
+            position = play(position, move);
+            const fen = makeFen(position, position.chess960 ? { castling: 'shredder' } : {});
+            expect(checkStrictRoundTrip(fen), `${seed} … ${fen}`).toBe(true);
+          }
+        }),
+        { numRuns: Math.max(20, NUM_RUNS / 4) },
+      );
+    },
+    TIMEOUT,
+  );
 });

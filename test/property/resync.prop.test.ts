@@ -18,7 +18,10 @@ const NUM_RUNS = fuzzRuns(60);
  * The default run is seeded, so its coverage checks (enough sync points, enough partial ranges)
  * see the same files every time; `npm run fuzz` (FORSYTH_FUZZ_RUNS) draws new ones.
  */
-const RUN_PARAMETERS = { numRuns: NUM_RUNS, ...(process.env['FORSYTH_FUZZ_RUNS'] === undefined ? { seed: 20261202 } : {}) };
+const RUN_PARAMETERS = {
+  numRuns: NUM_RUNS,
+  ...(process.env['FORSYTH_FUZZ_RUNS'] === undefined ? { seed: 20261202 } : {}),
+};
 const temp = tempFiles('resync');
 
 const TEXT_PIECES = [
@@ -59,7 +62,12 @@ const TEXT_PIECES = [
   '\u00a0',
   'é',
 ];
-const RAW_PIECES = [Buffer.from([0xe9]), Buffer.from([0xa0]), Buffer.from([0xc2, 0xa0]), Buffer.from([0xef, 0xbb, 0xbf])];
+const RAW_PIECES = [
+  Buffer.from([0xe9]),
+  Buffer.from([0xa0]),
+  Buffer.from([0xc2, 0xa0]),
+  Buffer.from([0xef, 0xbb, 0xbf]),
+];
 
 const piece = fc.oneof(
   { weight: 12, arbitrary: fc.constantFrom(...TEXT_PIECES).map((t) => Buffer.from(t, 'utf8')) },
@@ -90,26 +98,30 @@ let syncPointsSeen = 0;
 let partialRanges = 0;
 
 describe('resync rule', { timeout: 120_000 }, () => {
-  it('every sync point is where the whole reading starts a game', async () => {
-    await fc.assert(
-      fc.asyncProperty(fileBytes, fc.array(fc.nat(), { maxLength: 8 }), async (bytes, picks) => {
-        const path = temp.write(`s${serial++}.pgn`, bytes);
-        const whole = await read(path);
-        const starts = new Set(whole.chunks.map((c) => c.offset));
-        for (const pick of picks) {
-          const p = gameStartAtOrAfter(bytesSource(bytes), bytes.length === 0 ? 0 : pick % (bytes.length + 1));
-          if (p === 0 || p === bytes.length) continue;
-          const decoder = createDecoder();
-          if (!decoder.ok) throw new Error('decoder');
-          const textBefore = decoder.value.push(bytes.subarray(0, p)).length;
-          expect(starts.has(textBefore), `sync point ${p} (text offset ${textBefore})`).toBe(true);
-          syncPointsSeen++;
-        }
-      }),
-      RUN_PARAMETERS,
-    );
-    expect(syncPointsSeen).toBeGreaterThan(NUM_RUNS / 4);
-  }, fuzzTimeout(NUM_RUNS, 400));
+  it(
+    'every sync point is where the whole reading starts a game',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fileBytes, fc.array(fc.nat(), { maxLength: 8 }), async (bytes, picks) => {
+          const path = temp.write(`s${serial++}.pgn`, bytes);
+          const whole = await read(path);
+          const starts = new Set(whole.chunks.map((c) => c.offset));
+          for (const pick of picks) {
+            const p = gameStartAtOrAfter(bytesSource(bytes), bytes.length === 0 ? 0 : pick % (bytes.length + 1));
+            if (p === 0 || p === bytes.length) continue;
+            const decoder = createDecoder();
+            if (!decoder.ok) throw new Error('decoder');
+            const textBefore = decoder.value.push(bytes.subarray(0, p)).length;
+            expect(starts.has(textBefore), `sync point ${p} (text offset ${textBefore})`).toBe(true);
+            syncPointsSeen++;
+          }
+        }),
+        RUN_PARAMETERS,
+      );
+      expect(syncPointsSeen).toBeGreaterThan(NUM_RUNS / 4);
+    },
+    fuzzTimeout(NUM_RUNS, 400),
+  );
 
   it('finds the game starts of an ordinary file', () => {
     const text = '[A "1"]\n\n1. e4 *\n\n[B "2"]\n\n1. d4 *\n';
@@ -129,21 +141,28 @@ describe('resync rule', { timeout: 120_000 }, () => {
 });
 
 describe('byte ranges', () => {
-  it('the ranges between any cut points, read in turn, give the whole reading', async () => {
-    await fc.assert(
-      fc.asyncProperty(fileBytes, fc.array(fc.nat(), { maxLength: 5 }), async (bytes, picks) => {
-        const path = temp.write(`r${serial++}.pgn`, bytes);
-        const whole = await read(path);
-        const cuts = [...new Set([0, ...picks.map((p) => p % (bytes.length + 1)), bytes.length])].sort((a, b) => a - b);
-        const parts: Reading[] = [];
-        for (let i = 0; i + 1 < cuts.length; i++) parts.push(await read(path, { start: cuts[i] as number, end: cuts[i + 1] as number }));
-        if (cuts.length === 1) parts.push(await read(path, { start: 0, end: 0 }));
-        expect(parts.flatMap((p) => p.chunks)).toEqual(whole.chunks);
-        partialRanges += parts.filter((p) => p.chunks.length > 0 && p.chunks.length < whole.chunks.length).length;
-        if (bytes.length > 0) expect(parts.flatMap((p) => p.diagnostics)).toEqual(whole.diagnostics);
-      }),
-      RUN_PARAMETERS,
-    );
-    expect(partialRanges).toBeGreaterThan(NUM_RUNS / 4);
-  }, fuzzTimeout(NUM_RUNS, 600));
+  it(
+    'the ranges between any cut points, read in turn, give the whole reading',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(fileBytes, fc.array(fc.nat(), { maxLength: 5 }), async (bytes, picks) => {
+          const path = temp.write(`r${serial++}.pgn`, bytes);
+          const whole = await read(path);
+          const cuts = [...new Set([0, ...picks.map((p) => p % (bytes.length + 1)), bytes.length])].sort(
+            (a, b) => a - b,
+          );
+          const parts: Reading[] = [];
+          for (let i = 0; i + 1 < cuts.length; i++)
+            parts.push(await read(path, { start: cuts[i] as number, end: cuts[i + 1] as number }));
+          if (cuts.length === 1) parts.push(await read(path, { start: 0, end: 0 }));
+          expect(parts.flatMap((p) => p.chunks)).toEqual(whole.chunks);
+          partialRanges += parts.filter((p) => p.chunks.length > 0 && p.chunks.length < whole.chunks.length).length;
+          if (bytes.length > 0) expect(parts.flatMap((p) => p.diagnostics)).toEqual(whole.diagnostics);
+        }),
+        RUN_PARAMETERS,
+      );
+      expect(partialRanges).toBeGreaterThan(NUM_RUNS / 4);
+    },
+    fuzzTimeout(NUM_RUNS, 600),
+  );
 });

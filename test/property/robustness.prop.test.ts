@@ -39,12 +39,58 @@ const FILE = GAMES.join('');
 
 /** Pieces of PGN, good and bad, and slices of real games, so random texts reach deep into replay. */
 const PIECES = [
-  '[Event "x"]', '[SetUp "1"]', '[SetUp "2"]', '[FEN "8/8/8/8/8/8/8/K6k b - - 0 7"]', '[FEN "bad fen"]',
-  '[FEN "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w HDhd - 0 1"]', '[Variant "Chess960"]', '[Variant "crazyhouse"]',
-  '[Result "1-0"]', '[PlyCount "3"]', '[White "a \\" b"]', '[Bad "open', '[', ']', '"', '{', '}', '(', ')', ';', '%',
-  '1.', '2...', '1. e4 e5 2. Nf3 Nc6', '3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5', '1. f3 e5 2. g4 Qh4#', 'Qh4+', 'Qxf7#',
-  'O-O', 'O-O-O', '0-0', 'e8=Q', 'exd6e.p.', '--', 'Z0', 'Nbd2', 'Kxe1', '$1', '$300', '!?', '1-0', '0-1', '1/2-1/2', '*',
-  '[%clk 0:01:00]', '[%eval #-3]', '\u0000', '\ufeff', '\ufffd', 'é', '😀', '\ud800',
+  '[Event "x"]',
+  '[SetUp "1"]',
+  '[SetUp "2"]',
+  '[FEN "8/8/8/8/8/8/8/K6k b - - 0 7"]',
+  '[FEN "bad fen"]',
+  '[FEN "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w HDhd - 0 1"]',
+  '[Variant "Chess960"]',
+  '[Variant "crazyhouse"]',
+  '[Result "1-0"]',
+  '[PlyCount "3"]',
+  '[White "a \\" b"]',
+  '[Bad "open',
+  '[',
+  ']',
+  '"',
+  '{',
+  '}',
+  '(',
+  ')',
+  ';',
+  '%',
+  '1.',
+  '2...',
+  '1. e4 e5 2. Nf3 Nc6',
+  '3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5',
+  '1. f3 e5 2. g4 Qh4#',
+  'Qh4+',
+  'Qxf7#',
+  'O-O',
+  'O-O-O',
+  '0-0',
+  'e8=Q',
+  'exd6e.p.',
+  '--',
+  'Z0',
+  'Nbd2',
+  'Kxe1',
+  '$1',
+  '$300',
+  '!?',
+  '1-0',
+  '0-1',
+  '1/2-1/2',
+  '*',
+  '[%clk 0:01:00]',
+  '[%eval #-3]',
+  '\u0000',
+  '\ufeff',
+  '\ufffd',
+  'é',
+  '😀',
+  '\ud800',
 ];
 const SEPARATORS = [' ', '', '\n', '\r\n', '\r', '\t', '\n\n'];
 
@@ -64,10 +110,18 @@ const arbSpliced = fc
     return text;
   });
 
-const arbText = fc.oneof(arbPieces, arbSpliced, fc.string({ unit: 'grapheme', maxLength: 120 }), fc.string({ unit: 'binary', maxLength: 120 }));
+const arbText = fc.oneof(
+  arbPieces,
+  arbSpliced,
+  fc.string({ unit: 'grapheme', maxLength: 120 }),
+  fc.string({ unit: 'binary', maxLength: 120 }),
+);
 
 /** Bytes that are interesting to a decoder: BOMs, NUL, CR, invalid and overlong UTF-8, magic numbers. */
-const NASTY_BYTES = [0x00, 0x0a, 0x0d, 0x1a, 0x1f, 0x8b, 0x28, 0xb5, 0x2f, 0xfd, 0xff, 0xfe, 0xef, 0xbb, 0xbf, 0xc0, 0xc3, 0xe2, 0x80, 0x9f, 0xf0, 0xa4];
+const NASTY_BYTES = [
+  0x00, 0x0a, 0x0d, 0x1a, 0x1f, 0x8b, 0x28, 0xb5, 0x2f, 0xfd, 0xff, 0xfe, 0xef, 0xbb, 0xbf, 0xc0, 0xc3, 0xe2, 0x80,
+  0x9f, 0xf0, 0xa4,
+];
 const ENCODINGS = ['utf8', 'win1252', 'utf16le', 'utf16be'] as const;
 const BOMS: Record<(typeof ENCODINGS)[number], readonly number[]> = {
   utf8: [0xef, 0xbb, 0xbf],
@@ -82,7 +136,10 @@ const arbEncodedText = fc
     text: fc.oneof(arbPieces, arbSpliced),
     encoding: fc.constantFrom(...ENCODINGS),
     bom: fc.boolean(),
-    edits: fc.array(fc.tuple(fc.nat(), fc.constantFrom(...NASTY_BYTES), fc.constantFrom('insert', 'replace', 'delete')), { maxLength: 6 }),
+    edits: fc.array(
+      fc.tuple(fc.nat(), fc.constantFrom(...NASTY_BYTES), fc.constantFrom('insert', 'replace', 'delete')),
+      { maxLength: 6 },
+    ),
   })
   .map(({ text, encoding, bom, edits }) => {
     const body = [...iconv.encode(text, encoding)];
@@ -98,7 +155,10 @@ const arbEncodedText = fc
 
 /** A gzip or zstd magic number followed by junk: the reader must report a corrupt stream, not throw. */
 const arbFakeCompressed = fc
-  .tuple(fc.constantFrom([0x1f, 0x8b], [0x1f, 0x8b, 0x08, 0x00], [0x28, 0xb5, 0x2f, 0xfd], [0x28, 0xb5, 0x2f, 0xfd, 0x00]), fc.uint8Array({ maxLength: 80 }))
+  .tuple(
+    fc.constantFrom([0x1f, 0x8b], [0x1f, 0x8b, 0x08, 0x00], [0x28, 0xb5, 0x2f, 0xfd], [0x28, 0xb5, 0x2f, 0xfd, 0x00]),
+    fc.uint8Array({ maxLength: 80 }),
+  )
   .map(([magic, rest]) => Uint8Array.from([...magic, ...rest]));
 
 const arbBytes = fc.oneof(
@@ -112,7 +172,10 @@ const arbBytes = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 
 function isCompressed(bytes: Uint8Array): boolean {
-  return (bytes[0] === 0x1f && bytes[1] === 0x8b) || (bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd);
+  return (
+    (bytes[0] === 0x1f && bytes[1] === 0x8b) ||
+    (bytes[0] === 0x28 && bytes[1] === 0xb5 && bytes[2] === 0x2f && bytes[3] === 0xfd)
+  );
 }
 
 /** The text the reader decodes from plain (not compressed) bytes, by the decoder alone, in one piece. */
@@ -130,37 +193,41 @@ function summary(game: Game): unknown {
 }
 
 describe('readPgn on any bytes, streamed in any chunks', () => {
-  it('resolves with games that partition the decoded text, the same for every chunking, every diagnostic inside', async () => {
-    await fc.assert(
-      fc.asyncProperty(arbBytes, fc.array(fc.nat(), { maxLength: 6 }), async (bytes, cuts) => {
-        const whole = await readBytes(bytes);
-        const chunked = await readBytes(bytes, cuts);
-        const corrupt = (r: typeof whole): boolean => r.diagnostics.some((d) => d.code === 'IO_UNREADABLE');
-        if (isCompressed(bytes) && (corrupt(whole) || corrupt(chunked))) {
-          // Node's zlib drops the output of the one inflate call that meets corrupt data, so what
-          // comes out before the corruption depends on where the chunks end (a known limit; a
-          // stream cut short loses nothing: test/limits/truncation.test.ts). Both must report it.
-          expect([corrupt(whole), corrupt(chunked)]).toEqual([true, true]);
-          return;
-        }
-        expect(chunked.games.map(summary)).toEqual(whole.games.map(summary));
-        expect(chunked.diagnostics).toEqual(whole.diagnostics);
-        expect(chunked.encoding).toBe(whole.encoding);
-        // Junk after a magic number is mostly a corrupt stream (IO_UNREADABLE), but can be a valid
-        // frame (zstd: a frame header and one RLE block fit in ten bytes): the decoded text is then
-        // known only through the games, which partition it.
-        const text = isCompressed(bytes) ? whole.games.map((g) => g.text).join('') : decodeAll(bytes);
-        expect(whole.games.map((g) => g.text).join('')).toBe(text.trim() === '' ? '' : text);
-        const all: Diagnostic[] = [...whole.diagnostics.filter((d) => d.code !== 'IO_ENCODING')];
-        for (const game of whole.games) {
-          expect(misplaced(game.diagnostics, text, true)).toEqual([]);
-          all.push(...validate(game));
-        }
-        expect(misplaced(all, text)).toEqual([]);
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  }, fuzzTimeout(NUM_RUNS, 20));
+  it(
+    'resolves with games that partition the decoded text, the same for every chunking, every diagnostic inside',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(arbBytes, fc.array(fc.nat(), { maxLength: 6 }), async (bytes, cuts) => {
+          const whole = await readBytes(bytes);
+          const chunked = await readBytes(bytes, cuts);
+          const corrupt = (r: typeof whole): boolean => r.diagnostics.some((d) => d.code === 'IO_UNREADABLE');
+          if (isCompressed(bytes) && (corrupt(whole) || corrupt(chunked))) {
+            // Node's zlib drops the output of the one inflate call that meets corrupt data, so what
+            // comes out before the corruption depends on where the chunks end (a known limit; a
+            // stream cut short loses nothing: test/limits/truncation.test.ts). Both must report it.
+            expect([corrupt(whole), corrupt(chunked)]).toEqual([true, true]);
+            return;
+          }
+          expect(chunked.games.map(summary)).toEqual(whole.games.map(summary));
+          expect(chunked.diagnostics).toEqual(whole.diagnostics);
+          expect(chunked.encoding).toBe(whole.encoding);
+          // Junk after a magic number is mostly a corrupt stream (IO_UNREADABLE), but can be a valid
+          // frame (zstd: a frame header and one RLE block fit in ten bytes): the decoded text is then
+          // known only through the games, which partition it.
+          const text = isCompressed(bytes) ? whole.games.map((g) => g.text).join('') : decodeAll(bytes);
+          expect(whole.games.map((g) => g.text).join('')).toBe(text.trim() === '' ? '' : text);
+          const all: Diagnostic[] = [...whole.diagnostics.filter((d) => d.code !== 'IO_ENCODING')];
+          for (const game of whole.games) {
+            expect(misplaced(game.diagnostics, text, true)).toEqual([]);
+            all.push(...validate(game));
+          }
+          expect(misplaced(all, text)).toEqual([]);
+        }),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    fuzzTimeout(NUM_RUNS, 20),
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -168,21 +235,28 @@ describe('readPgn on any bytes, streamed in any chunks', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('LineIndex.locate', () => {
-  it('gives the line and column of the obvious count, for offsets in any order', () => {
-    const arbLines = fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\r', '\r\n', 'é', '😀', '\ud800', '\udc00'), maxLength: 60 });
-    fc.assert(
-      fc.property(arbLines, fc.array(fc.nat(), { maxLength: 30 }), (text, picks) => {
-        const index = new LineIndex(text);
-        for (const pick of picks) {
-          const offset = pick % (text.length + 1);
-          // An offset between the CR and the LF of a CRLF belongs to the line the CR ends.
-          if (text[offset - 1] === '\r' && text[offset] === '\n') continue;
-          expect(index.locate(offset), `${JSON.stringify(text)} @ ${offset}`).toEqual(slowLocate(text, offset));
-        }
-      }),
-      { numRuns: NUM_RUNS * 5 },
-    );
-  }, fuzzTimeout(NUM_RUNS * 5, 2));
+  it(
+    'gives the line and column of the obvious count, for offsets in any order',
+    () => {
+      const arbLines = fc.string({
+        unit: fc.constantFrom('a', ' ', '\n', '\r', '\r\n', 'é', '😀', '\ud800', '\udc00'),
+        maxLength: 60,
+      });
+      fc.assert(
+        fc.property(arbLines, fc.array(fc.nat(), { maxLength: 30 }), (text, picks) => {
+          const index = new LineIndex(text);
+          for (const pick of picks) {
+            const offset = pick % (text.length + 1);
+            // An offset between the CR and the LF of a CRLF belongs to the line the CR ends.
+            if (text[offset - 1] === '\r' && text[offset] === '\n') continue;
+            expect(index.locate(offset), `${JSON.stringify(text)} @ ${offset}`).toEqual(slowLocate(text, offset));
+          }
+        }),
+        { numRuns: NUM_RUNS * 5 },
+      );
+    },
+    fuzzTimeout(NUM_RUNS * 5, 2),
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -190,32 +264,36 @@ describe('LineIndex.locate', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('replay and validate on any text', () => {
-  it('never throw, and every diagnostic they add points inside the input', () => {
-    let replayedPlies = 0;
-    fc.assert(
-      fc.property(arbText, (text) => {
-        const diagnostics: Diagnostic[] = [];
-        for (const game of parsePgn(text)) {
-          for (const options of [{ variations: true }, { ep: 'legal', castling: 'shredder' }] as const) {
-            const replayed = replay(game, options);
-            for (const record of replayed) {
-              expect(record.fen.split(' ')).toHaveLength(6);
-              expect(record.uci).toMatch(/^([a-h][1-8][a-h][1-8][qrbn]?|0000)$/);
-              replayedPlies++;
+  it(
+    'never throw, and every diagnostic they add points inside the input',
+    () => {
+      let replayedPlies = 0;
+      fc.assert(
+        fc.property(arbText, (text) => {
+          const diagnostics: Diagnostic[] = [];
+          for (const game of parsePgn(text)) {
+            for (const options of [{ variations: true }, { ep: 'legal', castling: 'shredder' }] as const) {
+              const replayed = replay(game, options);
+              for (const record of replayed) {
+                expect(record.fen.split(' ')).toHaveLength(6);
+                expect(record.uci).toMatch(/^([a-h][1-8][a-h][1-8][qrbn]?|0000)$/);
+                replayedPlies++;
+              }
+              diagnostics.push(...replayed.diagnostics);
             }
-            diagnostics.push(...replayed.diagnostics);
+            const problems = validate(game);
+            expect(hasErrors(problems)).toBe(problems.some((d) => d.severity === 'error'));
+            diagnostics.push(...problems);
           }
-          const problems = validate(game);
-          expect(hasErrors(problems)).toBe(problems.some((d) => d.severity === 'error'));
-          diagnostics.push(...problems);
-        }
-        expect(misplaced(diagnostics, text)).toEqual([]);
-      }),
-      { numRuns: NUM_RUNS * 2 },
-    );
-    // The texts must reach replay, or the property says nothing about it.
-    expect(replayedPlies).toBeGreaterThan(NUM_RUNS);
-  }, fuzzTimeout(NUM_RUNS * 2, 10));
+          expect(misplaced(diagnostics, text)).toEqual([]);
+        }),
+        { numRuns: NUM_RUNS * 2 },
+      );
+      // The texts must reach replay, or the property says nothing about it.
+      expect(replayedPlies).toBeGreaterThan(NUM_RUNS);
+    },
+    fuzzTimeout(NUM_RUNS * 2, 10),
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -223,12 +301,54 @@ describe('replay and validate on any text', () => {
 // ---------------------------------------------------------------------------------------------
 
 const GARBAGE = [
-  '{', '}', '(', ')', '"', '[', ']', ';', '%', '\\', '\n', '\r', '\n\n', '\n%', '{\n', '(\n', '\n[Event "x"]\n', '[Event "x"',
-  '\n[', '\n[Site "y"]', '1-0', '*', '$', '$999', '!?', '--', 'e4', 'O-O', '1.', '...', '[%clk 0:00:01]', '\u0000', '\ufeff',
-  '\ufffd', 'é', '😀', '\ud800',
+  '{',
+  '}',
+  '(',
+  ')',
+  '"',
+  '[',
+  ']',
+  ';',
+  '%',
+  '\\',
+  '\n',
+  '\r',
+  '\n\n',
+  '\n%',
+  '{\n',
+  '(\n',
+  '\n[Event "x"]\n',
+  '[Event "x"',
+  '\n[',
+  '\n[Site "y"]',
+  '1-0',
+  '*',
+  '$',
+  '$999',
+  '!?',
+  '--',
+  'e4',
+  'O-O',
+  '1.',
+  '...',
+  '[%clk 0:00:01]',
+  '\u0000',
+  '\ufeff',
+  '\ufffd',
+  'é',
+  '😀',
+  '\ud800',
 ];
 
-const MUTATION_KINDS = ['delete-token', 'duplicate-token', 'swap-tokens', 'delete-structural', 'flip', 'insert', 'open-late'] as const;
+const MUTATION_KINDS = [
+  'delete-token',
+  'duplicate-token',
+  'swap-tokens',
+  'delete-structural',
+  'flip',
+  'insert',
+  'open-late',
+] as const;
 /** What 'open-late' inserts near a game's end, where an unclosed construct meets the next game. */
 const OPENERS = ['{', '{\n', '(', '"', '[', '[Event "', ';', '%', '{ [%clk 0:00:01'];
 
@@ -245,7 +365,10 @@ const arbMutation: fc.Arbitrary<Mutation> = fc.record({
   kind: fc.constantFrom(...MUTATION_KINDS),
   at: fc.nat(),
   char: fc.nat(0xffff),
-  garbage: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...GARBAGE) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) }),
+  garbage: fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...GARBAGE) },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 8 }) },
+  ),
 });
 
 /** Start and end of every whitespace-separated token of `text`. */
@@ -266,7 +389,13 @@ function mutate(text: string, m: Mutation): string {
     case 'swap-tokens': {
       const [nextFrom, nextTo] = spans[(m.at % spans.length) + 1] ?? span;
       if (nextFrom === from) return text;
-      return text.slice(0, from) + text.slice(nextFrom, nextTo) + text.slice(to, nextFrom) + text.slice(from, to) + text.slice(nextTo);
+      return (
+        text.slice(0, from) +
+        text.slice(nextFrom, nextTo) +
+        text.slice(to, nextFrom) +
+        text.slice(from, to) +
+        text.slice(nextTo)
+      );
     }
     case 'delete-structural': {
       const places = [...text.matchAll(/[{}()"[\]]/g)].map((x) => x.index);
@@ -296,7 +425,12 @@ function mutate(text: string, m: Mutation): string {
  * last, each with exactly its original FENs. The mutated game itself may be lost, split in two,
  * or (when its first tag line is destroyed) partly glued to the game before as ignored text.
  */
-function expectOthersIntact(outcome: readonly string[][], baseline: readonly string[][], mutated: number, context: string): void {
+function expectOthersIntact(
+  outcome: readonly string[][],
+  baseline: readonly string[][],
+  mutated: number,
+  context: string,
+): void {
   const after = baseline.length - mutated - 1;
   expect(outcome.length, context).toBeGreaterThanOrEqual(baseline.length - 1);
   expect(outcome.slice(0, mutated), context).toEqual(baseline.slice(0, mutated));
@@ -308,48 +442,70 @@ const BASELINE = [...parsePgn(FILE)].map((g) => fensOf(g));
 describe('one mutation inside one game of real games', () => {
   it('the baseline: four clean games, with variations and a Chess960 start', () => {
     const games = [...parsePgn(FILE)];
-    expect(games.map((g) => [...g.diagnostics, ...replay(g).diagnostics].filter((d) => d.severity !== 'info'))).toEqual([[], [], [], []]);
+    expect(games.map((g) => [...g.diagnostics, ...replay(g).diagnostics].filter((d) => d.severity !== 'info'))).toEqual(
+      [[], [], [], []],
+    );
     expect(BASELINE.map((fens) => fens.length)).toEqual([38, 11, 71, 90]);
     expect(BASELINE[1]?.some((line) => line.includes('.'))).toBe(true); // a variation ply, as `path fen`
   });
 
-  it('leaves every other game with exactly its per-ply FENs (parsePgn on text)', () => {
-    fc.assert(
-      fc.property(arbMutation, (m) => {
-        const text = GAMES.map((g, i) => (i === m.game ? mutate(g, m) : g)).join('');
-        const outcome = [...parsePgn(text)].map((g) => fensOf(g));
-        expectOthersIntact(outcome, BASELINE, m.game, JSON.stringify(m));
-      }),
-      { numRuns: NUM_RUNS * 2 },
-    );
-  }, fuzzTimeout(NUM_RUNS * 2, 20));
+  it(
+    'leaves every other game with exactly its per-ply FENs (parsePgn on text)',
+    () => {
+      fc.assert(
+        fc.property(arbMutation, (m) => {
+          const text = GAMES.map((g, i) => (i === m.game ? mutate(g, m) : g)).join('');
+          const outcome = [...parsePgn(text)].map((g) => fensOf(g));
+          expectOthersIntact(outcome, BASELINE, m.game, JSON.stringify(m));
+        }),
+        { numRuns: NUM_RUNS * 2 },
+      );
+    },
+    fuzzTimeout(NUM_RUNS * 2, 20),
+  );
 
   const BYTE_GAMES = GAMES.map((g) => Buffer.from(g, 'utf8'));
 
-  it('leaves every other game intact when raw bytes of one game are flipped, inserted or deleted (readPgn)', async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.nat(GAMES.length - 1),
-        fc.array(fc.tuple(fc.nat(), fc.oneof(fc.constantFrom(...NASTY_BYTES), fc.nat(255)), fc.constantFrom('insert', 'replace', 'delete')), { minLength: 1, maxLength: 3 }),
-        fc.array(fc.nat(), { maxLength: 5 }),
-        async (game, edits, cuts) => {
-          const bytes = [...(BYTE_GAMES[game] ?? [])];
-          for (const [at, byte, kind] of edits) {
-            const i = at % bytes.length;
-            if (kind === 'insert') bytes.splice(i, 0, byte);
-            else if (kind === 'replace') bytes[i] = byte;
-            else bytes.splice(i, 1);
-          }
-          const file = Buffer.concat(BYTE_GAMES.map((b, i) => (i === game ? Buffer.from(bytes) : b)));
-          // The first bytes of a file decide its encoding and compression (a BOM, gzip or zstd magic).
-          fc.pre(!isCompressed(file) && !/^(\xef\xbb\xbf|\xff\xfe|\xfe\xff)/.test(file.toString('latin1', 0, 3)));
-          const { games } = await readBytes(file, cuts);
-          expectOthersIntact(games.map((g) => fensOf(g)), BASELINE, game, JSON.stringify({ game, edits }));
-        },
-      ),
-      { numRuns: NUM_RUNS },
-    );
-  }, fuzzTimeout(NUM_RUNS, 30));
+  it(
+    'leaves every other game intact when raw bytes of one game are flipped, inserted or deleted (readPgn)',
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.nat(GAMES.length - 1),
+          fc.array(
+            fc.tuple(
+              fc.nat(),
+              fc.oneof(fc.constantFrom(...NASTY_BYTES), fc.nat(255)),
+              fc.constantFrom('insert', 'replace', 'delete'),
+            ),
+            { minLength: 1, maxLength: 3 },
+          ),
+          fc.array(fc.nat(), { maxLength: 5 }),
+          async (game, edits, cuts) => {
+            const bytes = [...(BYTE_GAMES[game] ?? [])];
+            for (const [at, byte, kind] of edits) {
+              const i = at % bytes.length;
+              if (kind === 'insert') bytes.splice(i, 0, byte);
+              else if (kind === 'replace') bytes[i] = byte;
+              else bytes.splice(i, 1);
+            }
+            const file = Buffer.concat(BYTE_GAMES.map((b, i) => (i === game ? Buffer.from(bytes) : b)));
+            // The first bytes of a file decide its encoding and compression (a BOM, gzip or zstd magic).
+            fc.pre(!isCompressed(file) && !/^(\xef\xbb\xbf|\xff\xfe|\xfe\xff)/.test(file.toString('latin1', 0, 3)));
+            const { games } = await readBytes(file, cuts);
+            expectOthersIntact(
+              games.map((g) => fensOf(g)),
+              BASELINE,
+              game,
+              JSON.stringify({ game, edits }),
+            );
+          },
+        ),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    fuzzTimeout(NUM_RUNS, 30),
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -360,7 +516,18 @@ describe('one mutation inside one game of real games', () => {
 const arbSloppyFen = fc
   .tuple(
     fc.constantFrom(...BASELINE.flat().map((line) => line.slice(line.indexOf(' ') + 1))),
-    fc.array(fc.constantFrom('drop-counters', 'drop-ep-and-counters', 'double-spaces', 'tabs', 'trailing', 'leading', 'dash-castling'), { maxLength: 3 }),
+    fc.array(
+      fc.constantFrom(
+        'drop-counters',
+        'drop-ep-and-counters',
+        'double-spaces',
+        'tabs',
+        'trailing',
+        'leading',
+        'dash-castling',
+      ),
+      { maxLength: 3 },
+    ),
   )
   .map(([fen, edits]) => {
     let text = fen;
@@ -380,24 +547,28 @@ const arbSloppyFen = fc
 const NORMALISE_OPTIONS: readonly ParseFenOptions[] = [{}, { chess960: true }];
 
 describe('parseFen: what the lenient reader accepts, it writes as a strict FEN', () => {
-  it('makeFen of an accepted FEN parses strictly to the same FEN, in every castling notation', () => {
-    let accepted = 0;
-    fc.assert(
-      fc.property(arbSloppyFen, fc.constantFrom(...NORMALISE_OPTIONS), (text, options) => {
-        const lenient = parseFen(text, options);
-        if (!lenient.ok) return;
-        accepted++;
-        for (const castling of ['kq', 'xfen', 'shredder'] as const) {
-          for (const ep of ['always', 'pseudo', 'legal'] as const) {
-            const written = makeFen(lenient.value, { castling, ep });
-            const strict = parseFen(written, { strict: true, chess960: lenient.value.chess960 });
-            expect(strict.diagnostics, `${text} → ${written}`).toEqual([]);
-            if (strict.ok) expect(makeFen(strict.value, { castling, ep })).toBe(written);
+  it(
+    'makeFen of an accepted FEN parses strictly to the same FEN, in every castling notation',
+    () => {
+      let accepted = 0;
+      fc.assert(
+        fc.property(arbSloppyFen, fc.constantFrom(...NORMALISE_OPTIONS), (text, options) => {
+          const lenient = parseFen(text, options);
+          if (!lenient.ok) return;
+          accepted++;
+          for (const castling of ['kq', 'xfen', 'shredder'] as const) {
+            for (const ep of ['always', 'pseudo', 'legal'] as const) {
+              const written = makeFen(lenient.value, { castling, ep });
+              const strict = parseFen(written, { strict: true, chess960: lenient.value.chess960 });
+              expect(strict.diagnostics, `${text} → ${written}`).toEqual([]);
+              if (strict.ok) expect(makeFen(strict.value, { castling, ep })).toBe(written);
+            }
           }
-        }
-      }),
-      { numRuns: NUM_RUNS },
-    );
-    expect(accepted).toBeGreaterThan(NUM_RUNS / 2);
-  }, fuzzTimeout(NUM_RUNS, 10));
+        }),
+        { numRuns: NUM_RUNS },
+      );
+      expect(accepted).toBeGreaterThan(NUM_RUNS / 2);
+    },
+    fuzzTimeout(NUM_RUNS, 10),
+  );
 });

@@ -31,17 +31,54 @@ const FEN_OPTIONS = { ep: 'always', castling: 'shredder' } as const;
 // ---------------------------------------------------------------------------------------------
 
 /** Text a comment may hold. Brace comments cannot hold `}`; those go out as `;` comments, one line. */
-const COMMENT_PIECES = [' ', 'a', 'Good move', '!?', '(', ')', '{', ';', '%', '"', '\\', '[', ']', '$1', '1-0', '*', 'e4', '12.', 'é', '😀', '\t', '[%clk 0:01:02]', '[%eval -1.5]'];
-const arbBraceText = fc.array(fc.oneof(fc.constantFrom(...COMMENT_PIECES), fc.constant('\n')), { maxLength: 8 }).map((p) => p.join(''));
-const arbLineText = fc.array(fc.constantFrom(...COMMENT_PIECES, '}'), { minLength: 1, maxLength: 6 }).map((p) => `${p.join('')}}`);
+const COMMENT_PIECES = [
+  ' ',
+  'a',
+  'Good move',
+  '!?',
+  '(',
+  ')',
+  '{',
+  ';',
+  '%',
+  '"',
+  '\\',
+  '[',
+  ']',
+  '$1',
+  '1-0',
+  '*',
+  'e4',
+  '12.',
+  'é',
+  '😀',
+  '\t',
+  '[%clk 0:01:02]',
+  '[%eval -1.5]',
+];
+const arbBraceText = fc
+  .array(fc.oneof(fc.constantFrom(...COMMENT_PIECES), fc.constant('\n')), { maxLength: 8 })
+  .map((p) => p.join(''));
+const arbLineText = fc
+  .array(fc.constantFrom(...COMMENT_PIECES, '}'), { minLength: 1, maxLength: 6 })
+  .map((p) => `${p.join('')}}`);
 const arbComment = fc.oneof({ weight: 4, arbitrary: arbBraceText }, { weight: 1, arbitrary: arbLineText });
 const arbComments = fc.array(arbComment, { maxLength: 2 });
 
 /** Tag values with quotes, backslashes, brackets, braces and non-ASCII: everything but a line end. */
-const arbTagValue = fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', ']', '[', '{', '}', ';', '%', 'é', 'ß', '😀', '1', '-', '?'), maxLength: 12 });
+const arbTagValue = fc.string({
+  unit: fc.constantFrom('a', ' ', '"', '\\', ']', '[', '{', '}', ';', '%', 'é', 'ß', '😀', '1', '-', '?'),
+  maxLength: 12,
+});
 const arbTagName = fc
-  .string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'), minLength: 1, maxLength: 10 })
-  .filter((name) => !['FEN', 'SetUp', 'Variant', 'Result', 'Event', 'Site', 'Date', 'Round', 'White', 'Black'].includes(name));
+  .string({
+    unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_'),
+    minLength: 1,
+    maxLength: 10,
+  })
+  .filter(
+    (name) => !['FEN', 'SetUp', 'Variant', 'Result', 'Event', 'Site', 'Date', 'Round', 'White', 'Black'].includes(name),
+  );
 
 interface Annotation {
   readonly nags: readonly number[];
@@ -67,7 +104,10 @@ function arbLineOf(depth: number): fc.Arbitrary<LineSpec> {
   return fc.record({
     choices: fc.array(fc.nat(1000), { maxLength: 30 }),
     notes: fc.array(arbAnnotation, { maxLength: 6 }),
-    variations: depth === 0 ? fc.constant([]) : fc.array(fc.record({ at: fc.nat(), line: arbLineOf(depth - 1) }), { maxLength: 3 - Math.min(2, 3 - depth) }),
+    variations:
+      depth === 0
+        ? fc.constant([])
+        : fc.array(fc.record({ at: fc.nat(), line: arbLineOf(depth - 1) }), { maxLength: 3 - Math.min(2, 3 - depth) }),
   });
 }
 
@@ -86,29 +126,31 @@ interface GamePlan {
   readonly result: ResultToken;
 }
 
-const arbGamePlan: fc.Arbitrary<GamePlan> = fc.record({
-  // A set-up start is where a random legal walk (standard or Chess960) ended.
-  start: fc.oneof(
-    arbLegalGame(0).map((g) => ({ position: g.start, kind: 'standard-or-960' as StartKind })),
-    arbLegalGame(40).map((g) => ({ position: positionsOf(g).at(-1) ?? g.start, kind: 'set-up' as StartKind })),
-  ),
-  xfen: fc.boolean(),
-  line: arbLine,
-  tags: fc.array(fc.tuple(arbTagName, arbTagValue), { maxLength: 4 }),
-  roster: fc.record({ Event: arbTagValue, White: arbTagValue, Black: arbTagValue }),
-  gameComments: arbComments,
-  finalComments: arbComments,
-  result: fc.constantFrom<ResultToken>('1-0', '0-1', '1/2-1/2', '*'),
-}).map(({ start, xfen, line, tags, roster, gameComments, finalComments, result }) => ({
-  start: start.position,
-  kind: start.kind,
-  xfen,
-  line,
-  tags: [...Object.entries(roster), ...tags],
-  gameComments,
-  finalComments,
-  result,
-}));
+const arbGamePlan: fc.Arbitrary<GamePlan> = fc
+  .record({
+    // A set-up start is where a random legal walk (standard or Chess960) ended.
+    start: fc.oneof(
+      arbLegalGame(0).map((g) => ({ position: g.start, kind: 'standard-or-960' as StartKind })),
+      arbLegalGame(40).map((g) => ({ position: positionsOf(g).at(-1) ?? g.start, kind: 'set-up' as StartKind })),
+    ),
+    xfen: fc.boolean(),
+    line: arbLine,
+    tags: fc.array(fc.tuple(arbTagName, arbTagValue), { maxLength: 4 }),
+    roster: fc.record({ Event: arbTagValue, White: arbTagValue, Black: arbTagValue }),
+    gameComments: arbComments,
+    finalComments: arbComments,
+    result: fc.constantFrom<ResultToken>('1-0', '0-1', '1/2-1/2', '*'),
+  })
+  .map(({ start, xfen, line, tags, roster, gameComments, finalComments, result }) => ({
+    start: start.position,
+    kind: start.kind,
+    xfen,
+    line,
+    tags: [...Object.entries(roster), ...tags],
+    gameComments,
+    finalComments,
+    result,
+  }));
 
 // ---------------------------------------------------------------------------------------------
 // Plan → Game tree, and the FENs the core says each ply reaches
@@ -154,7 +196,13 @@ function buildLines(spec: LineSpec, start: Position, expected: Expected): MoveLi
         if (alternative.length === 0) continue;
         const out: MoveNode[] = [];
         variations.push(out);
-        work.push({ spec: v.line, from: before, moves: alternative, prefix: `${item.prefix}${i + 1}.${variations.length}.`, out });
+        work.push({
+          spec: v.line,
+          from: before,
+          moves: alternative,
+          prefix: `${item.prefix}${i + 1}.${variations.length}.`,
+          out,
+        });
       }
       item.out.push({
         ...SPAN,
@@ -208,7 +256,14 @@ function replayed(game: Game): string[] {
 
 /** What the writer must keep besides the moves: annotations and comments, everywhere in the tree. */
 function shape(line: MoveLine, text: (c: Comment) => string = (c) => c.text): unknown[] {
-  return line.map((m) => [m.san, m.check, m.nags, m.commentsBefore.map(text), m.commentsAfter.map(text), m.variations.map((v) => shape(v, text))]);
+  return line.map((m) => [
+    m.san,
+    m.check,
+    m.nags,
+    m.commentsBefore.map(text),
+    m.commentsAfter.map(text),
+    m.variations.map((v) => shape(v, text)),
+  ]);
 }
 
 function lastTagValues(tags: readonly Tag[]): Record<string, string> {
@@ -227,51 +282,64 @@ async function reparse(text: string, transport: Transport): Promise<Game[]> {
     case 'utf8-stream':
       return (await readBytes(Buffer.from(text, 'utf8'), [7, 300, 1000])).games;
     case 'utf16-stream':
-      return (await readBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), [1, 501])).games;
+      return (await readBytes(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), [1, 501]))
+        .games;
   }
 }
 
 describe('writePgn → parsePgn → replay on random legal games', () => {
-  it('gives back every ply FEN (variations included), the annotations and the tags, several games to a file', async () => {
-    let plies = 0;
-    let variationPlies = 0;
-    let setUps = 0;
-    let chess960 = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(arbGamePlan, { minLength: 1, maxLength: 3 }),
-        fc.constantFrom<Transport>('text', 'crlf', 'utf8-stream', 'utf16-stream'),
-        async (plans, transport) => {
-          const built = plans.map(gameOf);
-          const text = built.map(({ game }) => writePgn(game)).join('\n');
-          const games = await reparse(text, transport);
-          // CRLF transport turns the line ends inside comments into CRLF too; comments are verbatim.
-          const read = (c: Comment): string => (transport === 'crlf' ? c.text.replace(/\r\n/g, '\n') : c.text);
-          expect(games.map((g) => g.diagnostics.filter((d) => d.severity === 'error')), text).toEqual(built.map(() => []));
-          expect(games).toHaveLength(built.length);
-          built.forEach(({ game, expected }, i) => {
-            const again = games[i] as Game;
-            expect(replayed(again), text).toEqual(expected);
-            expect(shape(again.moves, read)).toEqual(shape(game.moves));
-            expect(again.comments.map(read)).toEqual(game.comments.map((c) => c.text));
-            expect(again.finalComments.map(read)).toEqual(game.finalComments.map((c) => c.text));
-            expect(again.result?.value).toBe(game.result?.value);
-            expect(lastTagValues(again.tags)).toEqual({ Site: '?', Date: '????.??.??', Round: '?', ...lastTagValues(game.tags) });
-            plies += expected.length - 1;
-            variationPlies += expected.filter((e) => e.slice(0, e.indexOf(' ')).includes('.')).length;
-            if (plans[i]?.kind === 'set-up') setUps++;
-            if (plans[i]?.start.chess960) chess960++;
-          });
-        },
-      ),
-      { numRuns: NUM_RUNS },
-    );
-    // The generators must reach what the property is about.
-    expect(plies).toBeGreaterThan(NUM_RUNS * 10);
-    expect(variationPlies).toBeGreaterThan(NUM_RUNS);
-    expect(setUps).toBeGreaterThan(NUM_RUNS / 10);
-    expect(chess960).toBeGreaterThan(NUM_RUNS / 10);
-  }, fuzzTimeout(NUM_RUNS, 60));
+  it(
+    'gives back every ply FEN (variations included), the annotations and the tags, several games to a file',
+    async () => {
+      let plies = 0;
+      let variationPlies = 0;
+      let setUps = 0;
+      let chess960 = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(arbGamePlan, { minLength: 1, maxLength: 3 }),
+          fc.constantFrom<Transport>('text', 'crlf', 'utf8-stream', 'utf16-stream'),
+          async (plans, transport) => {
+            const built = plans.map(gameOf);
+            const text = built.map(({ game }) => writePgn(game)).join('\n');
+            const games = await reparse(text, transport);
+            // CRLF transport turns the line ends inside comments into CRLF too; comments are verbatim.
+            const read = (c: Comment): string => (transport === 'crlf' ? c.text.replace(/\r\n/g, '\n') : c.text);
+            expect(
+              games.map((g) => g.diagnostics.filter((d) => d.severity === 'error')),
+              text,
+            ).toEqual(built.map(() => []));
+            expect(games).toHaveLength(built.length);
+            built.forEach(({ game, expected }, i) => {
+              const again = games[i] as Game;
+              expect(replayed(again), text).toEqual(expected);
+              expect(shape(again.moves, read)).toEqual(shape(game.moves));
+              expect(again.comments.map(read)).toEqual(game.comments.map((c) => c.text));
+              expect(again.finalComments.map(read)).toEqual(game.finalComments.map((c) => c.text));
+              expect(again.result?.value).toBe(game.result?.value);
+              expect(lastTagValues(again.tags)).toEqual({
+                Site: '?',
+                Date: '????.??.??',
+                Round: '?',
+                ...lastTagValues(game.tags),
+              });
+              plies += expected.length - 1;
+              variationPlies += expected.filter((e) => e.slice(0, e.indexOf(' ')).includes('.')).length;
+              if (plans[i]?.kind === 'set-up') setUps++;
+              if (plans[i]?.start.chess960) chess960++;
+            });
+          },
+        ),
+        { numRuns: NUM_RUNS },
+      );
+      // The generators must reach what the property is about.
+      expect(plies).toBeGreaterThan(NUM_RUNS * 10);
+      expect(variationPlies).toBeGreaterThan(NUM_RUNS);
+      expect(setUps).toBeGreaterThan(NUM_RUNS / 10);
+      expect(chess960).toBeGreaterThan(NUM_RUNS / 10);
+    },
+    fuzzTimeout(NUM_RUNS, 60),
+  );
 });
 
 const arbStart = fc.oneof(
@@ -280,24 +348,33 @@ const arbStart = fc.oneof(
 );
 
 describe('buildGame → parsePgn → replay on random legal games', () => {
-  it('gives back every main-line FEN, from SAN or UCI tokens, from any start', () => {
-    fc.assert(
-      fc.property(arbStart, fc.array(fc.nat(1000), { maxLength: 80 }), fc.constantFrom('san', 'uci', 'mixed'), (start, choices, notation) => {
-        const line = walk(start, choices);
-        const positions = positionsOf(line);
-        const tokens = line.moves.map((m, i) => {
-          const before = positions[i] as Position;
-          const uci = notation === 'uci' || (notation === 'mixed' && i % 2 === 1);
-          return uci ? makeUci(before, m) : makeSan(before, m);
-        });
-        const built = buildGame({ start, moves: tokens });
-        expect(built.diagnostics).toEqual([]);
-        const [parsed, ...rest] = [...parsePgn(built.value ?? '')];
-        expect(rest).toEqual([]);
-        const fens = [...replay(parsed as Game, { ...FEN_OPTIONS, includeStart: true })].map((r) => r.fen);
-        expect(fens).toEqual(positions.map((p) => makeFen(p, FEN_OPTIONS)));
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  }, fuzzTimeout(NUM_RUNS, 30));
+  it(
+    'gives back every main-line FEN, from SAN or UCI tokens, from any start',
+    () => {
+      fc.assert(
+        fc.property(
+          arbStart,
+          fc.array(fc.nat(1000), { maxLength: 80 }),
+          fc.constantFrom('san', 'uci', 'mixed'),
+          (start, choices, notation) => {
+            const line = walk(start, choices);
+            const positions = positionsOf(line);
+            const tokens = line.moves.map((m, i) => {
+              const before = positions[i] as Position;
+              const uci = notation === 'uci' || (notation === 'mixed' && i % 2 === 1);
+              return uci ? makeUci(before, m) : makeSan(before, m);
+            });
+            const built = buildGame({ start, moves: tokens });
+            expect(built.diagnostics).toEqual([]);
+            const [parsed, ...rest] = [...parsePgn(built.value ?? '')];
+            expect(rest).toEqual([]);
+            const fens = [...replay(parsed as Game, { ...FEN_OPTIONS, includeStart: true })].map((r) => r.fen);
+            expect(fens).toEqual(positions.map((p) => makeFen(p, FEN_OPTIONS)));
+          },
+        ),
+        { numRuns: NUM_RUNS },
+      );
+    },
+    fuzzTimeout(NUM_RUNS, 30),
+  );
 });

@@ -34,7 +34,10 @@ function fen(text: string): Position {
 
 /** The SAN tokens of a movetext (numbers, result and comments dropped). */
 function sanTokens(pgn: string): string[] {
-  const movetext = pgn.split('\n').filter((l) => !l.startsWith('[')).join(' ');
+  const movetext = pgn
+    .split('\n')
+    .filter((l) => !l.startsWith('['))
+    .join(' ');
   return movetext
     .replace(/\{[^}]*\}/g, ' ')
     .split(/\s+/)
@@ -116,7 +119,11 @@ describe('buildGame from moves', () => {
 
   it('adds SetUp and FEN tags for another start, numbers from its move, and takes extra tags', () => {
     const start = fen('8/6R1/7p/5K1k/8/6p1/5bPP/4N3 w - - 0 1');
-    const built = buildGame({ start, moves: ['Rxg3', 'Bxg3', 'Nf3', 'Bxh2', 'g4#'], tags: { White: 'Loyd, "Sam"', Result: '1-0', Annotator: 'me' } });
+    const built = buildGame({
+      start,
+      moves: ['Rxg3', 'Bxg3', 'Nf3', 'Bxh2', 'g4#'],
+      tags: { White: 'Loyd, "Sam"', Result: '1-0', Annotator: 'me' },
+    });
     expect(built.ok).toBe(true);
     expect(built.value).toBe(
       '[Event "?"]\n[Site "?"]\n[Date "????.??.??"]\n[Round "?"]\n[White "Loyd, \\"Sam\\""]\n[Black "?"]\n[Result "1-0"]\n' +
@@ -145,7 +152,12 @@ describe('buildGame from moves', () => {
     expect(built.diagnostics).toHaveLength(1);
     const [d] = built.diagnostics;
     // The position before the move, with the e.p. square written after the double push (the standard).
-    expect(d).toMatchObject({ code: 'BUILD_BAD_MOVE', severity: 'error', fen: AFTER_E4_E5.replace(' - ', ' e6 '), excerpt: 'Nf6' });
+    expect(d).toMatchObject({
+      code: 'BUILD_BAD_MOVE',
+      severity: 'error',
+      fen: AFTER_E4_E5.replace(' - ', ' e6 '),
+      excerpt: 'Nf6',
+    });
     expect(d?.message).toMatch(/^move 3 "Nf6" \(at 2\.\) is not a legal move/);
     expect(d?.hint).toContain('Nf3');
     expect(built.value).toContain('1. e4 e5 *');
@@ -174,7 +186,9 @@ describe('buildGame from FENs', () => {
     const [game] = reference('cutechess-fischerrandom');
     const built = buildGame({ fens: [game!.start_shredder_fen!, ...game!.shredder_fens!] });
     expect(built.diagnostics).toEqual([]);
-    expect(built.value).toContain('[Variant "Chess960"]\n[SetUp "1"]\n[FEN "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1"]');
+    expect(built.value).toContain(
+      '[Variant "Chess960"]\n[SetUp "1"]\n[FEN "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1"]',
+    );
     expect(sanTokens(built.value!)).toContain('O-O-O');
     expect(replayedFens(built.value!)).toEqual(game!.fens);
   });

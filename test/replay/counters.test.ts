@@ -17,14 +17,18 @@ describe('a halfmove clock larger than the plies the move number allows', () => 
     expect(parsed.ok).toBe(true);
     const d = parsed.diagnostics.find((x) => x.code === 'FEN_COUNTERS_IMPOSSIBLE');
     expect(d).toMatchObject({ severity: 'warning', field: 4 });
-    expect(d?.message).toBe('the halfmove clock 10 counts more plies than the 0 played before move 1 with white to move');
+    expect(d?.message).toBe(
+      'the halfmove clock 10 counts more plies than the 0 played before move 1 with white to move',
+    );
     expect(d?.hint).toContain(`'${START}'`);
     expect(d?.hint).toContain("'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 10 6'");
   });
 
   it('accepts a clock the move number allows (9 plies before move 5 with black to move)', () => {
     expect(parseFen('4k3/8/8/8/8/8/8/4K3 b - - 9 5').diagnostics).toEqual([]);
-    expect(parseFen('4k3/8/8/8/8/8/8/4K3 b - - 10 5').diagnostics.map((d) => d.code)).toEqual(['FEN_COUNTERS_IMPOSSIBLE']);
+    expect(parseFen('4k3/8/8/8/8/8/8/4K3 b - - 10 5').diagnostics.map((d) => d.code)).toEqual([
+      'FEN_COUNTERS_IMPOSSIBLE',
+    ]);
   });
 });
 
@@ -45,7 +49,7 @@ describe("a PGN's first move number against its FEN", () => {
     const replayed = replay(game);
     [...replayed];
     const d = replayed.diagnostics.find((x) => x.code === 'REPLAY_MOVE_NUMBER');
-    expect(d?.hint).toBe("write \"1...\" before the first move, or fix the FEN's side to move and fullmove number");
+    expect(d?.hint).toBe('write "1..." before the first move, or fix the FEN\'s side to move and fullmove number');
   });
 });
 
@@ -58,7 +62,7 @@ describe('buildGame from FENs whose counters do not follow', () => {
     expect(d).toHaveLength(1);
     expect(d[0]).toMatchObject({ severity: 'warning', line: 2, column: 1 });
     expect(d[0]?.message).toBe(
-      "line 2 writes the counters \"0 2\" after e4, but the fullmove number grows after Black's move, not White's (and 1 more lines whose counters do not follow)",
+      'line 2 writes the counters "0 2" after e4, but the fullmove number grows after Black\'s move, not White\'s (and 1 more lines whose counters do not follow)',
     );
     expect(d[0]?.hint).toBe(`write "${AFTER_E4}"`);
   });

@@ -18,9 +18,7 @@ function tags(game: Game): [string, string][] {
 
 /** SAN + check of a line, each variation in brackets after its move. */
 function written(line: MoveLine): string {
-  return line
-    .map((n) => `${n.san}${n.check}${n.variations.map((v) => ` (${written(v)})`).join('')}`)
-    .join(' ');
+  return line.map((n) => `${n.san}${n.check}${n.variations.map((v) => ` (${written(v)})`).join('')}`).join(' ');
 }
 
 describe('fixGame', () => {
@@ -63,7 +61,9 @@ describe('fixGame', () => {
   });
 
   it('rewrites moves in canonical SAN, in the main line and the variations, with checks and mates', () => {
-    const game = single('[Result "1-0"]\n1. e2e4 e5 2. Qd1h5 Nb8c6 (2... Ng8f6 3. Qxe5 Qe7 4. Qxe7 Bxe7) 3. Bc4 Nf6 4. Qxf7 1-0\n');
+    const game = single(
+      '[Result "1-0"]\n1. e2e4 e5 2. Qd1h5 Nb8c6 (2... Ng8f6 3. Qxe5 Qe7 4. Qxe7 Bxe7) 3. Bc4 Nf6 4. Qxf7 1-0\n',
+    );
     const fixed = fixGame(game);
     expect(written(fixed.game.moves)).toBe('e4 e5 Qh5 Nc6 (Nf6 Qxe5+ Qe7 Qxe7+ Bxe7) Bc4 Nf6 Qxf7#');
     expect(fixed.changes).toEqual([

@@ -33,16 +33,23 @@ describe('lenient SAN', () => {
     expect(uci?.message).toBe('"e2e4" is read as "e4": this is UCI notation, not SAN');
     // From the start only the b1 knight reaches c3; after 1. Nf3 d5 2. d3 e5 both knights reach d2.
     const over = validate(only('1. Nbc3 *\n')).find((d) => d.code === 'REPLAY_LENIENT_SAN');
-    expect(over?.message).toBe('"Nbc3" is read as "Nc3": SAN names the origin only as far as needed to tell the move apart');
+    expect(over?.message).toBe(
+      '"Nbc3" is read as "Nc3": SAN names the origin only as far as needed to tell the move apart',
+    );
     const needed = validate(only('1. Nf3 d5 2. d3 e5 3. Nbd2 *\n'));
     expect(needed.filter((d) => d.code === 'REPLAY_LENIENT_SAN')).toEqual([]);
   });
 
   it.each([
-    ['1. e4 d5 2. ed5 *', 'ed5', "exd5", "a capture is written with 'x'"],
+    ['1. e4 d5 2. ed5 *', 'ed5', 'exd5', "a capture is written with 'x'"],
     ['1. Pe4 *', 'Pe4', 'e4', "pawn moves are written without 'P'"],
     ['1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. e1g1 *', 'e1g1', 'O-O', 'this is UCI notation, not SAN'],
-    ['[SetUp "1"]\n[FEN "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. b8Q *', 'b8Q', 'b8=Q', "a promotion is written with '=' before the new piece"],
+    [
+      '[SetUp "1"]\n[FEN "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. b8Q *',
+      'b8Q',
+      'b8=Q',
+      "a promotion is written with '=' before the new piece",
+    ],
     ['[SetUp "1"]\n[FEN "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1"]\n\n1. b8=q *', 'b8=q', 'b8=Q', 'piece letters are capitals'],
   ])('%s: explains why', (pgn, written, san, why) => {
     const d = validate(only(`${pgn}\n`)).find((x) => x.code === 'REPLAY_LENIENT_SAN');

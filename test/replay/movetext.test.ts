@@ -14,7 +14,10 @@ const KEEPERS = new URL('../fixtures/keepers/', import.meta.url);
 function movetext(pgn: string, keepComments: boolean): string[][] {
   const games = pgn.split(/\n(?=\[Event )/).filter((g) => g.trim() !== '');
   return games.map((g) => {
-    const body = g.split('\n').filter((l) => !l.startsWith('[')).join(' ');
+    const body = g
+      .split('\n')
+      .filter((l) => !l.startsWith('['))
+      .join(' ');
     const tokens = body.match(/\{[^}]*\}|\(|\)|[^\s(){}]+/g) ?? [];
     return tokens
       .filter((t) => !/^\d+\.+$/.test(t) && !/^\$\d+$/.test(t) && !['1-0', '0-1', '1/2-1/2', '*'].includes(t))
@@ -35,18 +38,23 @@ function reference(name: string): string {
 const FILES = ['kasparov-deep-blue-1997', 'charles-xii-setup'];
 
 describe('writeStyledPgn against pgn-extract', () => {
-  it.each(FILES)('%s: --moves lan gives -Wlalg\'s moves and variations', (name) => {
+  it.each(FILES)("%s: --moves lan gives -Wlalg's moves and variations", (name) => {
     expect(movetext(styled(`${name}.pgn`, 'lan'), false)).toEqual(movetext(reference(`${name}.lalg.pgn`), false));
   });
 
-  it.each(FILES)('%s: --moves san gives -Wsan\'s moves', (name) => {
+  it.each(FILES)("%s: --moves san gives -Wsan's moves", (name) => {
     expect(movetext(styled(`${name}.pgn`, 'san'), false)).toEqual(movetext(reference(`${name}.san.pgn`), false));
   });
 
-  it.each(FILES)('%s: --moves uci gives -Wuci\'s main line, no numbers, comments or variations', (name) => {
+  it.each(FILES)("%s: --moves uci gives -Wuci's main line, no numbers, comments or variations", (name) => {
     const ours = styled(`${name}.pgn`, 'uci');
-    expect(movetext(ours, true)).toEqual(movetext(reference(`${name}.uci.pgn`), true).map((g) => g.map((t) => t.toLowerCase())));
-    const body = ours.split('\n').filter((l) => !l.startsWith('[')).join('\n');
+    expect(movetext(ours, true)).toEqual(
+      movetext(reference(`${name}.uci.pgn`), true).map((g) => g.map((t) => t.toLowerCase())),
+    );
+    const body = ours
+      .split('\n')
+      .filter((l) => !l.startsWith('['))
+      .join('\n');
     expect(body).toMatch(/[a-h][1-8][a-h][1-8]/);
     expect(body).not.toMatch(/\d\.|\{|\(/);
   });
@@ -64,7 +72,9 @@ describe('writeStyledPgn output', () => {
     const text = readFileSync(new URL('kasparov-deep-blue-1997.pgn', CLI), 'utf8');
     const original = [...parsePgn(text)].map((g) => [...replay(g)].map((r) => r.fen));
     for (const moves of ['san', 'lan', 'uci'] as const) {
-      const again = [...parsePgn(styled('kasparov-deep-blue-1997.pgn', moves))].map((g) => [...replay(g)].map((r) => r.fen));
+      const again = [...parsePgn(styled('kasparov-deep-blue-1997.pgn', moves))].map((g) =>
+        [...replay(g)].map((r) => r.fen),
+      );
       expect(again).toEqual(original);
     }
   });

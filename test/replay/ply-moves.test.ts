@@ -20,7 +20,8 @@ function mismatches(games: Iterable<Game>): { plies: number; wrong: string[] } {
       plies++;
       const san = 'null' in move ? '--' : makeSan(before, move);
       const uci = 'null' in move ? '0000' : makeUci(before, move);
-      if (r.canonicalSan !== san || r.uci !== uci) wrong.push(`game ${game.index} ${r.path}: ${r.canonicalSan}/${r.uci}, expected ${san}/${uci}`);
+      if (r.canonicalSan !== san || r.uci !== uci)
+        wrong.push(`game ${game.index} ${r.path}: ${r.canonicalSan}/${r.uci}, expected ${san}/${uci}`);
     }
   }
   return { plies, wrong };
@@ -43,15 +44,21 @@ describe('SAN and UCI from the replay log', () => {
     expect(plies).toBe(15 + 4 + 4 + 3 + 2 + 18 + 8);
   });
 
-  it.skipIf(!hasSharedCorpus)('matches them on every ply of the corpus games', () => {
-    let total = 0;
-    for (const dir of ['games/lichess', 'games/human', 'chess960', 'edge']) {
-      for (const name of readdirSync(`${SHARED_CORPUS}${dir}`).filter((n) => /\.pgn(\.gz)?$/.test(n))) {
-        const { plies, wrong } = mismatches(parsePgn(decodeLikeOracle(readMaybeGzip(`${SHARED_CORPUS}${dir}/${name}`))));
-        expect(wrong.slice(0, 5), `${dir}/${name}`).toEqual([]);
-        total += plies;
+  it.skipIf(!hasSharedCorpus)(
+    'matches them on every ply of the corpus games',
+    () => {
+      let total = 0;
+      for (const dir of ['games/lichess', 'games/human', 'chess960', 'edge']) {
+        for (const name of readdirSync(`${SHARED_CORPUS}${dir}`).filter((n) => /\.pgn(\.gz)?$/.test(n))) {
+          const { plies, wrong } = mismatches(
+            parsePgn(decodeLikeOracle(readMaybeGzip(`${SHARED_CORPUS}${dir}/${name}`))),
+          );
+          expect(wrong.slice(0, 5), `${dir}/${name}`).toEqual([]);
+          total += plies;
+        }
       }
-    }
-    expect(total).toBeGreaterThan(500_000);
-  }, 120_000);
+      expect(total).toBeGreaterThan(500_000);
+    },
+    120_000,
+  );
 });

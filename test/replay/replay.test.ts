@@ -42,8 +42,12 @@ describe('replay records', () => {
   it('follows the en-passant convention asked for', () => {
     const game = single('1. e4 *');
     expect([...replay(game, { ep: 'always' })][0]?.fen).toBe(STANDARD_AFTER_E4);
-    expect([...replay(game, { ep: 'legal' })][0]?.fen).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
-    expect([...replay(game, { ep: 'pseudo' })][0]?.fen).toBe('rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1');
+    expect([...replay(game, { ep: 'legal' })][0]?.fen).toBe(
+      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+    );
+    expect([...replay(game, { ep: 'pseudo' })][0]?.fen).toBe(
+      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+    );
   });
 
   it('carries comments, NAGs, clock and eval of the move', () => {

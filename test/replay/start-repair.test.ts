@@ -10,7 +10,10 @@ import { fixGame, parsePgn, replay, validate, writePgn, type Diagnostic } from '
 
 const DIR = new URL('../fixtures/fen-repair/', import.meta.url);
 const PGN = readFileSync(new URL('knight-bishop-mate.pgn', DIR), 'utf8');
-const EXPECTED = JSON.parse(readFileSync(new URL('knight-bishop-mate.expected.json', DIR), 'utf8')) as { start_fen: string; fens: string[] };
+const EXPECTED = JSON.parse(readFileSync(new URL('knight-bishop-mate.expected.json', DIR), 'utf8')) as {
+  start_fen: string;
+  fens: string[];
+};
 const games = [...parsePgn(PGN)];
 
 function codes(diagnostics: readonly Diagnostic[]): string[] {
@@ -47,8 +50,12 @@ describe('a FEN tag with one obvious repair: the game is played from the repaire
     const replayed = replay(games[0]!);
     [...replayed];
     const repairs = replayed.diagnostics.filter((d) => d.code === 'SETUP_FEN_REPAIRED');
-    expect(repairs.map((d) => d.message.split(': ').at(-1))).toEqual(['K', 'Q', 'k', 'q'].map((l) => `the right '${l}' is dropped`));
-    expect(repairs.map((d) => [d.line, d.column])).toEqual([0, 1, 2, 3].map((i) => [10, lineColumn('KQkq').column + i]));
+    expect(repairs.map((d) => d.message.split(': ').at(-1))).toEqual(
+      ['K', 'Q', 'k', 'q'].map((l) => `the right '${l}' is dropped`),
+    );
+    expect(repairs.map((d) => [d.line, d.column])).toEqual(
+      [0, 1, 2, 3].map((i) => [10, lineColumn('KQkq').column + i]),
+    );
     expect(repairs.every((d) => d.severity === 'warning' && d.gameIndex === 0)).toBe(true);
     expect(repairs[0]?.hint).toContain('"8/8/3k4/3B4/3K4/8/3N4/8 w - - 0 1"');
   });
@@ -58,7 +65,9 @@ describe('a FEN tag with one obvious repair: the game is played from the repaire
     [...ep];
     expect(codes(ep.diagnostics)).toEqual(['SETUP_FEN_REPAIRED']);
     expect(ep.diagnostics[0]).toMatchObject(lineColumn('e6 0 1'));
-    expect(ep.diagnostics[0]?.message).toContain("'e6' needs a black pawn on e5 that just moved two squares, but e5 is empty: the square is dropped");
+    expect(ep.diagnostics[0]?.message).toContain(
+      "'e6' needs a black pawn on e5 that just moved two squares, but e5 is empty: the square is dropped",
+    );
     const fields = replay(games[2]!);
     [...fields];
     expect(codes(fields.diagnostics)).toEqual(['SETUP_FEN_REPAIRED']);
@@ -68,7 +77,12 @@ describe('a FEN tag with one obvious repair: the game is played from the repaire
 
   it('validate reports the FEN problems as written (errors), and checks the moves from the repaired start', () => {
     const found = validate(games[0]!);
-    expect(codes(found).filter((c) => c.startsWith('FEN_'))).toEqual(['FEN_CASTLING_NO_ROOK', 'FEN_CASTLING_NO_ROOK', 'FEN_CASTLING_NO_ROOK', 'FEN_CASTLING_NO_ROOK']);
+    expect(codes(found).filter((c) => c.startsWith('FEN_'))).toEqual([
+      'FEN_CASTLING_NO_ROOK',
+      'FEN_CASTLING_NO_ROOK',
+      'FEN_CASTLING_NO_ROOK',
+      'FEN_CASTLING_NO_ROOK',
+    ]);
     expect(found.every((d) => d.code !== 'SETUP_FEN_REPAIRED')).toBe(true);
     expect(found[0]).toMatchObject({ severity: 'error', line: 10 });
     // The moves are checked too: a check written without "+" is still found.
@@ -89,7 +103,9 @@ describe('tag names in the wrong case', () => {
     [...replayed];
     expect(codes(replayed.diagnostics)).toEqual(['SETUP_TAG_CASE', 'SETUP_TAG_CASE']);
     expect(replayed.diagnostics.map((d) => d.line).sort()).toEqual([61, 62]);
-    expect(replayed.diagnostics.find((d) => d.line === 61)?.hint).toContain('[FEN "8/8/3k4/3B4/3K4/8/3N4/8 w - - 0 1"]');
+    expect(replayed.diagnostics.find((d) => d.line === 61)?.hint).toContain(
+      '[FEN "8/8/3k4/3B4/3K4/8/3N4/8 w - - 0 1"]',
+    );
   });
 
   it('prefers the tag spelled as the standard spells it when both are present', () => {
@@ -99,7 +115,8 @@ describe('tag names in the wrong case', () => {
   });
 
   it('reads [variant "chess960"] too', () => {
-    const pgn = '[variant "Chess960"]\n[SetUp "1"]\n[FEN "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1"]\n\n1. d4 *\n';
+    const pgn =
+      '[variant "Chess960"]\n[SetUp "1"]\n[FEN "nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1"]\n\n1. d4 *\n';
     const replayed = replay([...parsePgn(pgn)][0]!);
     expect(replayed.start.chess960).toBe(true);
     expect(codes(replayed.start.diagnostics)).toEqual(['SETUP_TAG_CASE']);
@@ -120,7 +137,9 @@ describe('fixGame (export --fix) writes the start the game is played from', () =
   it('replaces a repaired FEN tag by the FEN it was played from', () => {
     const fixed = fixGame(games[0]!);
     expect(writePgn(fixed.game)).toContain('[FEN "8/8/3k4/3B4/3K4/8/3N4/8 w - - 0 1"]');
-    expect(fixed.changes[0]).toBe('[FEN "8/8/3k4/3B4/3K4/8/3N4/8 w KQkq - 0 1"] → [FEN "8/8/3k4/3B4/3K4/8/3N4/8 w - - 0 1"]: the FEN the game is played from');
+    expect(fixed.changes[0]).toBe(
+      '[FEN "8/8/3k4/3B4/3K4/8/3N4/8 w KQkq - 0 1"] → [FEN "8/8/3k4/3B4/3K4/8/3N4/8 w - - 0 1"]: the FEN the game is played from',
+    );
     expect(fixed.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
   });
 });

@@ -27,7 +27,9 @@ function codes(diagnostics: readonly Diagnostic[]): string[] {
 
 describe('SetUp and FEN tags', () => {
   it('starts from the FEN when SetUp is "1", without diagnostics', () => {
-    const { records, diagnostics } = run(`[Event "Charles XII at Bender"]\n[SetUp "1"]\n[FEN "${LOYD_FEN}"]\n\n${LOYD_MOVES}\n`);
+    const { records, diagnostics } = run(
+      `[Event "Charles XII at Bender"]\n[SetUp "1"]\n[FEN "${LOYD_FEN}"]\n\n${LOYD_MOVES}\n`,
+    );
     expect(diagnostics).toEqual([]);
     expect(records[0]?.fen).toBe(LOYD_FEN);
     expect(records.at(-1)?.fen).toBe('8/8/7p/5K1k/6P1/5N2/7b/8 b - g3 0 3');

@@ -52,7 +52,9 @@ describe('validate: check and mate signs', () => {
   });
 
   it('reports a missing "+" alone when there is one', () => {
-    expect(problems('1. e4 f6 2. Qh5 *').map((d) => d.message)).toEqual(['"Qh5" gives check but is written without "+"']);
+    expect(problems('1. e4 f6 2. Qh5 *').map((d) => d.message)).toEqual([
+      '"Qh5" gives check but is written without "+"',
+    ]);
   });
 
   it('checks the moves of variations too', () => {

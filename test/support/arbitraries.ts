@@ -13,7 +13,18 @@ export interface LegalGame {
 }
 
 /** The knight files among the five squares left after bishops and queen, for index 0–9. */
-const KNIGHT_PLACEMENTS = [[0, 1], [0, 2], [0, 3], [0, 4], [1, 2], [1, 3], [1, 4], [2, 3], [2, 4], [3, 4]] as const;
+const KNIGHT_PLACEMENTS = [
+  [0, 1],
+  [0, 2],
+  [0, 3],
+  [0, 4],
+  [1, 2],
+  [1, 3],
+  [1, 4],
+  [2, 3],
+  [2, 4],
+  [3, 4],
+] as const;
 
 /**
  * Chess960 start number `n` (0–959, Scharnagl's numbering; 518 is the standard position) as a
@@ -43,7 +54,10 @@ export function chess960Start(n: number): Position {
     board[56 + file] = piece | BLACK;
   });
   const castlingRooks = [left, right, 56 + left, 56 + right];
-  return Position.fromSetupUnchecked({ board, turn: 'white', castlingRooks, epSquare: undefined, halfmoves: 0, fullmoves: 1 }, true);
+  return Position.fromSetupUnchecked(
+    { board, turn: 'white', castlingRooks, epSquare: undefined, halfmoves: 0, fullmoves: 1 },
+    true,
+  );
 }
 
 /** Plays the walk given by `choices` from `start`, stopping early at mate or stalemate. */

@@ -9,7 +9,16 @@ import fc from 'fast-check';
 
 export type Shape = 'commands' | 'parens' | 'blankTags' | 'nags' | 'longTag' | 'moves' | 'tinyGames' | 'variations';
 
-export const SHAPES: readonly Shape[] = ['commands', 'parens', 'blankTags', 'nags', 'longTag', 'moves', 'tinyGames', 'variations'];
+export const SHAPES: readonly Shape[] = [
+  'commands',
+  'parens',
+  'blankTags',
+  'nags',
+  'longTag',
+  'moves',
+  'tinyGames',
+  'variations',
+];
 
 export interface Block {
   readonly shape: Shape;

@@ -14,7 +14,13 @@ export interface PerftCase {
 }
 
 function toCase(line: string, index: number): PerftCase {
-  const data = JSON.parse(line) as { fen: string; chess960?: boolean; perft: Record<string, number>; id?: string; line?: number };
+  const data = JSON.parse(line) as {
+    fen: string;
+    chess960?: boolean;
+    perft: Record<string, number>;
+    id?: string;
+    line?: number;
+  };
   const counts = Object.entries(data.perft)
     .map(([depth, nodes]) => [Number(depth), nodes] as const)
     .sort((a, b) => a[0] - b[0]);

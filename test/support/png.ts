@@ -26,7 +26,8 @@ export function readPng(file: Buffer): Image {
       width = body.readUInt32BE(0);
       height = body.readUInt32BE(4);
       const [depth, colour, , , interlace] = [body[8], body[9], body[10], body[11], body[12]];
-      if (depth !== 8 || (colour !== 2 && colour !== 6) || interlace !== 0) throw new Error('only 8-bit RGB(A), non-interlaced PNGs');
+      if (depth !== 8 || (colour !== 2 && colour !== 6) || interlace !== 0)
+        throw new Error('only 8-bit RGB(A), non-interlaced PNGs');
       channels = colour === 6 ? 4 : 3;
     } else if (type === 'IDAT') {
       data.push(body);

@@ -80,7 +80,11 @@ export interface ReadResult {
 }
 
 /** Reads every game of `bytes` through `readPgn` on a stream cut at `cuts`. */
-export async function readBytes(bytes: Uint8Array, cuts: readonly number[] = [], options: ReadOptions = {}): Promise<ReadResult> {
+export async function readBytes(
+  bytes: Uint8Array,
+  cuts: readonly number[] = [],
+  options: ReadOptions = {},
+): Promise<ReadResult> {
   const reader = readPgn(byteStream(bytes, cuts), options);
   const games: Game[] = [];
   for await (const game of reader.games) games.push(game);
@@ -100,9 +104,12 @@ export function outsideReason(
   requireLocation = false,
 ): string | undefined {
   const label = `${d.code} at offset ${String(d.offset)}, ${String(d.line)}:${String(d.column)}`;
-  if (requireLocation && (d.offset === undefined || d.line === undefined || d.column === undefined)) return `${label}: not located`;
-  if (d.offset !== undefined && (d.offset < 0 || d.offset > text.length || !Number.isInteger(d.offset))) return `${label}: offset outside the text`;
-  if (d.offset !== undefined && d.length !== undefined && d.offset + d.length > text.length) return `${label}: span runs past the end`;
+  if (requireLocation && (d.offset === undefined || d.line === undefined || d.column === undefined))
+    return `${label}: not located`;
+  if (d.offset !== undefined && (d.offset < 0 || d.offset > text.length || !Number.isInteger(d.offset)))
+    return `${label}: offset outside the text`;
+  if (d.offset !== undefined && d.length !== undefined && d.offset + d.length > text.length)
+    return `${label}: span runs past the end`;
   if (d.line !== undefined) {
     if (d.line < 1 || d.line > lineLengths.length) return `${label}: no such line (${lineLengths.length} lines)`;
     const column = d.column ?? 1;

@@ -81,7 +81,10 @@ function fillRays(): void {
 
 function fillPawns(): void {
   for (let sq = 0; sq < 64; sq++) {
-    for (const [base, dr] of [[0, 1], [64, -1]] as const) {
+    for (const [base, dr] of [
+      [0, 1],
+      [64, -1],
+    ] as const) {
       let n = 0;
       for (const df of [-1, 1]) {
         const f = (sq & 7) + df;
@@ -93,8 +96,26 @@ function fillPawns(): void {
   }
 }
 
-fillLeaper(KNIGHT_TARGETS, KNIGHT_COUNT, [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]]);
-fillLeaper(KING_TARGETS, KING_COUNT, [[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]]);
+fillLeaper(KNIGHT_TARGETS, KNIGHT_COUNT, [
+  [1, 2],
+  [2, 1],
+  [2, -1],
+  [1, -2],
+  [-1, -2],
+  [-2, -1],
+  [-2, 1],
+  [-1, 2],
+]);
+fillLeaper(KING_TARGETS, KING_COUNT, [
+  [0, 1],
+  [1, 1],
+  [1, 0],
+  [1, -1],
+  [0, -1],
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
+]);
 fillRays();
 fillPawns();
 
@@ -167,7 +188,7 @@ export function moveGivesCheck(board: Board, from: Square, to: Square, k: Square
   if (role === KNIGHT) {
     if (files * Math.abs((to >> 3) - (k >> 3)) === 2) return true;
   } else if (role === PAWN) {
-    if (files === 1 && (k >> 3) === (to >> 3) + (mover ? -1 : 1)) return true;
+    if (files === 1 && k >> 3 === (to >> 3) + (mover ? -1 : 1)) return true;
   } else if (role !== KING) {
     const dir = DIRECTION_BETWEEN[k * 64 + to] ?? -1;
     if (dir >= 0 && SLIDES[piece * 8 + dir] === 1 && firstOccupied(board, k, dir) === to) return true;
@@ -175,7 +196,7 @@ export function moveGivesCheck(board: Board, from: Square, to: Square, k: Square
   const dir = DIRECTION_BETWEEN[k * 64 + from] ?? -1;
   if (dir < 0) return false;
   const t = firstOccupied(board, k, dir);
-  const behind = t >= 0 ? board[t] ?? 0 : 0;
+  const behind = t >= 0 ? (board[t] ?? 0) : 0;
   return t >= 0 && (behind & BLACK) === mover && SLIDES[behind * 8 + dir] === 1;
 }
 

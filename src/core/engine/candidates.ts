@@ -5,7 +5,14 @@
  * Depends on `attacks.ts`, `mutable-board.ts`, `types.ts`; no Node. Part of the core's private engine.
  */
 import {
-  DIRECTION_BETWEEN, KING_COUNT, KING_TARGETS, KNIGHT_COUNT, KNIGHT_TARGETS, PAWN_COUNT, PAWN_TARGETS, SLIDES,
+  DIRECTION_BETWEEN,
+  KING_COUNT,
+  KING_TARGETS,
+  KNIGHT_COUNT,
+  KNIGHT_TARGETS,
+  PAWN_COUNT,
+  PAWN_TARGETS,
+  SLIDES,
   firstOccupied,
 } from './attacks.js';
 import { KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, KIND_MASK, type MutableBoard } from './mutable-board.js';
@@ -49,7 +56,7 @@ function pawnCandidates(mb: MutableBoard, to: number, out: Int32Array): number {
   if (b[to] === 0) {
     const one = to + back;
     if (b[one] === pawn) out[n++] = one | (to << 6);
-    else if (b[one] === 0 && (to >> 3) === (us ? 4 : 3) && b[one + back] === pawn) {
+    else if (b[one] === 0 && to >> 3 === (us ? 4 : 3) && b[one + back] === pawn) {
       out[n++] = (one + back) | (to << 6) | KIND_DOUBLE_PUSH;
     }
   }

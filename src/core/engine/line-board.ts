@@ -68,8 +68,17 @@ export class LineBoard {
    * Starts from a validated position (its board holds piece codes only); `plies` sizes the log
    * (it grows as needed). The caller records the start as entry 0.
    */
-  constructor(board: Board, us: number, castling: number, ep: number, whiteKing: number, blackKing: number,
-    halfmoves: number, fullmoves: number, plies: number) {
+  constructor(
+    board: Board,
+    us: number,
+    castling: number,
+    ep: number,
+    whiteKing: number,
+    blackKing: number,
+    halfmoves: number,
+    fullmoves: number,
+    plies: number,
+  ) {
     const live = this.live.load(board, us, castling, ep, whiteKing, blackKing);
     for (let rank = 0; rank < 8; rank++) this.keys[rank] = rankKey(live.board, rank * 8);
     this.halfmoves = halfmoves;
@@ -148,7 +157,14 @@ export class LineBoard {
     const o = entry * STRIDE;
     const mb = this.live;
     this.boardAt(entry, mb.board);
-    mb.load(mb.board, this.usAt(entry), this.castlingAt(entry), this.epAt(entry), this.kingAt(entry, 0), this.kingAt(entry, 1));
+    mb.load(
+      mb.board,
+      this.usAt(entry),
+      this.castlingAt(entry),
+      this.epAt(entry),
+      this.kingAt(entry, 0),
+      this.kingAt(entry, 1),
+    );
     for (let rank = 0; rank < 8; rank++) this.keys[rank] = log[o + rank] ?? 0;
     this.halfmoves = this.halfmovesAt(entry);
     this.fullmoves = this.fullmovesAt(entry);

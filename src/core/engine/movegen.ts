@@ -10,8 +10,17 @@
  * arrays, valid during one `generateLegal` call (calls never nest).
  */
 import {
-  DIRECTION_BETWEEN, KING_COUNT, KING_TARGETS, KNIGHT_COUNT, KNIGHT_TARGETS, PAWN_COUNT,
-  PAWN_TARGETS, RAY_LENGTH, RAY_SQUARES, SLIDES, isAttackedBy,
+  DIRECTION_BETWEEN,
+  KING_COUNT,
+  KING_TARGETS,
+  KNIGHT_COUNT,
+  KNIGHT_TARGETS,
+  PAWN_COUNT,
+  PAWN_TARGETS,
+  RAY_LENGTH,
+  RAY_SQUARES,
+  SLIDES,
+  isAttackedBy,
 } from './attacks.js';
 import { KIND_CASTLE, KIND_DOUBLE_PUSH, KIND_EN_PASSANT, type MutableBoard } from './mutable-board.js';
 import { BLACK, KING, KNIGHT, PAWN } from '../types.js';
@@ -138,7 +147,7 @@ function generatePawn(mb: MutableBoard, out: Int32Array, start: number, s: numbe
   if (one >= 0 && one < 64 && b[one] === 0) {
     if (allowed(one, pin, k)) n = addPawnMove(out, n, s, one);
     const two = us ? s - 16 : s + 16;
-    if ((s >> 3) === (us ? 6 : 1) && b[two] === 0 && allowed(two, pin, k)) {
+    if (s >> 3 === (us ? 6 : 1) && b[two] === 0 && allowed(two, pin, k)) {
       out[n++] = s | (two << 6) | KIND_DOUBLE_PUSH;
     }
   }

@@ -60,7 +60,9 @@ export function decodeMove(code: number): NormalMove {
  */
 export function resetsHalfmoves(board: Board, code: number): boolean {
   const from = code & 63;
-  return ((board[from] ?? 0) & ROLE_MASK) === PAWN || ((code & KIND_MASK) !== KIND_CASTLE && board[(code >> 6) & 63] !== 0);
+  return (
+    ((board[from] ?? 0) & ROLE_MASK) === PAWN || ((code & KIND_MASK) !== KIND_CASTLE && board[(code >> 6) & 63] !== 0)
+  );
 }
 
 /** Castling-right bits to keep after a move touches each square (rook squares on the back ranks). */
@@ -189,7 +191,7 @@ export class MutableBoard {
   isSafeAfter(move: number, k: number): boolean {
     this.make(move);
     const from = move & 63;
-    const king = from === k ? this.kings[(this.us ^ BLACK) >> 3] ?? -1 : k;
+    const king = from === k ? (this.kings[(this.us ^ BLACK) >> 3] ?? -1) : k;
     const safe = !isAttackedBy(this.board, king, this.us);
     this.unmake(move);
     return safe;
@@ -294,7 +296,7 @@ export class MutableBoard {
     }
     const b = this.board;
     const captured = this.undo[sp] ?? 0;
-    const piece = (move >> 12) & 7 ? PAWN | us : b[to] ?? 0;
+    const piece = (move >> 12) & 7 ? PAWN | us : (b[to] ?? 0);
     b[from] = piece;
     this.toggle(from, us);
     this.toggle(to, us);

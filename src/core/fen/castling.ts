@@ -15,15 +15,28 @@ export interface CastlingRead {
 }
 
 /** Reads the castling letters and resolves them to rook squares (a missing rook keeps its nominal square). */
-export function readCastling(r: Reader, token: Token | undefined, board: Board | undefined, force960: boolean): CastlingRead | undefined {
+export function readCastling(
+  r: Reader,
+  token: Token | undefined,
+  board: Board | undefined,
+  force960: boolean,
+): CastlingRead | undefined {
   if (!token) return undefined;
   const none: CastlingRead = { rooks: [], offsets: [], chess960: force960 };
   if (token.text === '-') return none;
   if (DASH_LIKE.has(token.text)) {
-    report(r, 'FEN_BAD_CASTLING', `'${token.text}' is read as '-' (no castling rights)`, 2, token.offset, token.text.length, {
-      severity: r.repair,
-      hint: `write a plain hyphen: '${replaced(r, token, '-')}'`,
-    });
+    report(
+      r,
+      'FEN_BAD_CASTLING',
+      `'${token.text}' is read as '-' (no castling rights)`,
+      2,
+      token.offset,
+      token.text.length,
+      {
+        severity: r.repair,
+        hint: `write a plain hyphen: '${replaced(r, token, '-')}'`,
+      },
+    );
     return none;
   }
   const letters = castlingLetters(r, token);
@@ -59,7 +72,15 @@ function castlingLetters(r: Reader, token: Token): CastlingLetter[] | undefined 
         letter === '-'
           ? `'-' stands alone when nobody can castle; otherwise leave it out: '${replaced(r, token, token.text.replace(/-/g, '') || '-')}'`
           : "castling rights are '-' or letters from 'KQkq' (Chess960 also uses rook files 'A'–'H', 'a'–'h')";
-      report(r, 'FEN_BAD_CASTLING', `'${letter}' in the castling field '${token.text}' is not a castling letter`, 2, offset, 1, { hint });
+      report(
+        r,
+        'FEN_BAD_CASTLING',
+        `'${letter}' in the castling field '${token.text}' is not a castling letter`,
+        2,
+        offset,
+        1,
+        { hint },
+      );
     } else if (letters.some((l) => l.letter === letter)) {
       ok = false;
       report(r, 'FEN_BAD_CASTLING', `the castling right '${letter}' appears twice in '${token.text}'`, 2, offset, 1, {
@@ -135,9 +156,17 @@ function reportOnlyChess960(r: Reader, token: Token, board: Board, only960: read
   }
   const names = only960.map((l) => l.letter).join('');
   const kept = [...token.text].filter((c) => !names.includes(c)).join('') || '-';
-  report(r, 'FEN_CASTLING_CHESS960', `the castling rights '${names}' fit only Chess960 (${[...squares].join(', ')}); read as Chess960`, 2, token.offset, token.text.length, {
-    hint: `for a Chess960 game add [Variant "Chess960"]; as standard chess those rights cannot hold: '${replaced(r, token, kept)}'`,
-  });
+  report(
+    r,
+    'FEN_CASTLING_CHESS960',
+    `the castling rights '${names}' fit only Chess960 (${[...squares].join(', ')}); read as Chess960`,
+    2,
+    token.offset,
+    token.text.length,
+    {
+      hint: `for a Chess960 game add [Variant "Chess960"]; as standard chess those rights cannot hold: '${replaced(r, token, kept)}'`,
+    },
+  );
 }
 
 const FILES = 'abcdefgh';
@@ -156,7 +185,13 @@ function resolveCastlingLetter(board: Board, letter: string, chess960: boolean):
 }
 
 /** White before black, king side before queen side (`KQkq`, `HAha`); other orders are repaired. */
-function checkCastlingOrder(r: Reader, token: Token, board: Board, letters: readonly CastlingLetter[], rooks: readonly Square[]): void {
+function checkCastlingOrder(
+  r: Reader,
+  token: Token,
+  board: Board,
+  letters: readonly CastlingLetter[],
+  rooks: readonly Square[],
+): void {
   const keys = rooks.map((square, i) => {
     const white = isWhiteLetter((letters[i] as CastlingLetter).letter);
     const kingFile = backRankKing(board, white);
@@ -167,8 +202,16 @@ function checkCastlingOrder(r: Reader, token: Token, board: Board, letters: read
   if (keys.every((key, i) => i === 0 || (keys[i - 1] as number) <= key)) return;
   const order = letters.map((l, i) => ({ letter: l.letter, key: keys[i] as number })).sort((a, b) => a.key - b.key);
   const fixed = order.map((o) => o.letter).join('');
-  report(r, 'FEN_BAD_CASTLING', `the castling rights '${token.text}' are not in the usual order '${fixed}'`, 2, token.offset, token.text.length, {
-    severity: r.repair,
-    hint: `write white's rights first, king side first: '${replaced(r, token, fixed)}'`,
-  });
+  report(
+    r,
+    'FEN_BAD_CASTLING',
+    `the castling rights '${token.text}' are not in the usual order '${fixed}'`,
+    2,
+    token.offset,
+    token.text.length,
+    {
+      severity: r.repair,
+      hint: `write white's rights first, king side first: '${replaced(r, token, fixed)}'`,
+    },
+  );
 }

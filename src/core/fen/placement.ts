@@ -9,7 +9,12 @@ import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROOK, type Board } from '../t
 /** Piece code of each FEN letter (by char code), 0 for anything else. */
 const CODE_OF_CHAR = new Int8Array(128);
 for (const [letter, code] of [
-  ['P', PAWN], ['N', KNIGHT], ['B', BISHOP], ['R', ROOK], ['Q', QUEEN], ['K', KING],
+  ['P', PAWN],
+  ['N', KNIGHT],
+  ['B', BISHOP],
+  ['R', ROOK],
+  ['Q', QUEEN],
+  ['K', KING],
 ] as const) {
   CODE_OF_CHAR[letter.charCodeAt(0)] = code;
   CODE_OF_CHAR[letter.toLowerCase().charCodeAt(0)] = code | BLACK;
@@ -68,12 +73,29 @@ function reportRankCount(r: Reader, token: Token, ranks: readonly RankSpan[]): v
   const wide = ranks.findIndex((rank) => rankWidth(rank.text) >= 9);
   const emptyRank = ranks.findIndex((rank) => rank.text === '');
   let hint = "a FEN board is 8 ranks separated by '/', from rank 8 down to rank 1";
-  if (ranks.length < 8 && wide >= 0) hint = `a '/' seems to be missing in ${rankLabel(wide)} '${ranks[wide]?.text ?? ''}'`;
-  else if (ranks.length > 8 && emptyRank >= 0) hint = `remove the extra '/' (${rankLabel(emptyRank)} is empty; an empty rank is written '8')`;
-  report(r, 'FEN_RANK_COUNT', `the piece placement '${token.text}' has ${ranks.length} ranks, not 8`, 0, token.offset, token.text.length, { hint });
+  if (ranks.length < 8 && wide >= 0)
+    hint = `a '/' seems to be missing in ${rankLabel(wide)} '${ranks[wide]?.text ?? ''}'`;
+  else if (ranks.length > 8 && emptyRank >= 0)
+    hint = `remove the extra '/' (${rankLabel(emptyRank)} is empty; an empty rank is written '8')`;
+  report(
+    r,
+    'FEN_RANK_COUNT',
+    `the piece placement '${token.text}' has ${ranks.length} ranks, not 8`,
+    0,
+    token.offset,
+    token.text.length,
+    { hint },
+  );
 }
 
-function readRank(r: Reader, offset: number, text: string, index: number, board: Board, squareOffsets: Int32Array): void {
+function readRank(
+  r: Reader,
+  offset: number,
+  text: string,
+  index: number,
+  board: Board,
+  squareOffsets: Int32Array,
+): void {
   const label = rankLabel(index);
   let file = 0;
   let previousDigit = 0;
@@ -85,7 +107,10 @@ function readRank(r: Reader, offset: number, text: string, index: number, board:
         ok = false;
         const sum = previousDigit + c - 48;
         report(r, 'FEN_BAD_PIECE', `${label} '${text}' has two digits in a row`, 0, offset + i, 1, {
-          hint: sum <= 8 ? `count the empty squares with one digit: '${sum}' instead of '${text.slice(i - 1, i + 1)}'` : `a rank has only 8 squares`,
+          hint:
+            sum <= 8
+              ? `count the empty squares with one digit: '${sum}' instead of '${text.slice(i - 1, i + 1)}'`
+              : `a rank has only 8 squares`,
         });
       }
       previousDigit = c - 48;
@@ -126,7 +151,15 @@ function reportBadPiece(r: Reader, char: string, label: string, rank: string, of
   } else {
     hint = "piece letters are 'PNBRQK' for white and 'pnbrqk' for black";
   }
-  report(r, 'FEN_BAD_PIECE', `'${char}' in ${label} '${rank}' is not a piece letter or a digit`, 0, offset, char.length, { hint });
+  report(
+    r,
+    'FEN_BAD_PIECE',
+    `'${char}' in ${label} '${rank}' is not a piece letter or a digit`,
+    0,
+    offset,
+    char.length,
+    { hint },
+  );
 }
 
 function reportRankWidth(r: Reader, label: string, text: string, width: number, offset: number): void {

@@ -47,7 +47,6 @@ export interface ParsedFen {
   readonly layout: FenLayout;
 }
 
-
 function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13) || c === 0xa0 || c === 0xfeff;
 }
@@ -78,9 +77,17 @@ function tokenize(r: Reader): Token[] {
           severity: r.repair,
         });
       } else if (run !== ' ' && start > 0) {
-        report(r, 'FEN_EXTRA_SPACE', `fields are separated by ${describeSpace(run)}, not one space`, field, start, i - start, {
-          severity: r.repair,
-        });
+        report(
+          r,
+          'FEN_EXTRA_SPACE',
+          `fields are separated by ${describeSpace(run)}, not one space`,
+          field,
+          start,
+          i - start,
+          {
+            severity: r.repair,
+          },
+        );
       }
     }
     const tokenStart = i;
@@ -101,9 +108,17 @@ function splitGluedTurn(r: Reader, tokens: Token[]): Token[] {
   const ranks = placement.split('/');
   if (ranks.length !== 8 || ranks.some((rank) => rankWidth(rank) !== 8)) return tokens;
   const offset = first.offset + placement.length;
-  report(r, 'FEN_FIELD_COUNT', `the side to move '${last}' is joined to the piece placement '${placement}'`, 1, offset, 1, {
-    hint: `put a space before it: '${r.text.slice(0, offset)} ${r.text.slice(offset)}'`,
-  });
+  report(
+    r,
+    'FEN_FIELD_COUNT',
+    `the side to move '${last}' is joined to the piece placement '${placement}'`,
+    1,
+    offset,
+    1,
+    {
+      hint: `put a space before it: '${r.text.slice(0, offset)} ${r.text.slice(offset)}'`,
+    },
+  );
   return [{ text: placement, offset: first.offset }, { text: last, offset }, ...tokens.slice(1)];
 }
 
@@ -119,29 +134,65 @@ function assignFields(r: Reader, tokens: readonly Token[]): (Token | undefined)[
   const n = tokens.length;
   const lastToken = tokens[n - 1] as Token;
   const end = lastToken.offset + lastToken.text.length;
-  const joined = (count: number): string => tokens.slice(0, count).map((t) => t.text).join(' ');
+  const joined = (count: number): string =>
+    tokens
+      .slice(0, count)
+      .map((t) => t.text)
+      .join(' ');
   if (n >= 5 && looksLikeEpd(tokens)) {
     const start = (tokens[4] as Token).offset;
-    report(r, 'FEN_FIELD_COUNT', `'${r.text.slice(start, end)}' looks like EPD operations, not the two FEN counters`, 4, start, end - start, {
-      hint: `a FEN has six fields; as a FEN this position is '${joined(4)} 0 1'`,
-    });
+    report(
+      r,
+      'FEN_FIELD_COUNT',
+      `'${r.text.slice(start, end)}' looks like EPD operations, not the two FEN counters`,
+      4,
+      start,
+      end - start,
+      {
+        hint: `a FEN has six fields; as a FEN this position is '${joined(4)} 0 1'`,
+      },
+    );
     return [...tokens.slice(0, 4)];
   }
   if (n > 6) {
     const start = (tokens[6] as Token).offset;
-    report(r, 'FEN_FIELD_COUNT', `the FEN has ${n} fields, not 6: '${r.text.slice(start, end)}' follows the fullmove number`, 5, start, end - start, {
-      hint: `remove the extra text: '${joined(6)}'`,
-    });
+    report(
+      r,
+      'FEN_FIELD_COUNT',
+      `the FEN has ${n} fields, not 6: '${r.text.slice(start, end)}' follows the fullmove number`,
+      5,
+      start,
+      end - start,
+      {
+        hint: `remove the extra text: '${joined(6)}'`,
+      },
+    );
   } else if (n === 5) {
-    report(r, 'FEN_MISSING_COUNTERS', `the fullmove number is missing after the halfmove clock '${(tokens[4] as Token).text}'`, 5, end, 0, {
-      severity: r.repair,
-      hint: `a FEN ends with the halfmove clock and the fullmove number: '${joined(5)} 1'`,
-    });
+    report(
+      r,
+      'FEN_MISSING_COUNTERS',
+      `the fullmove number is missing after the halfmove clock '${(tokens[4] as Token).text}'`,
+      5,
+      end,
+      0,
+      {
+        severity: r.repair,
+        hint: `a FEN ends with the halfmove clock and the fullmove number: '${joined(5)} 1'`,
+      },
+    );
   } else if (n === 4) {
-    report(r, 'FEN_MISSING_COUNTERS', `the halfmove clock and fullmove number are missing after '${lastToken.text}'`, 4, end, 0, {
-      severity: r.repair,
-      hint: `add ' 0 1': '${joined(4)} 0 1'`,
-    });
+    report(
+      r,
+      'FEN_MISSING_COUNTERS',
+      `the halfmove clock and fullmove number are missing after '${lastToken.text}'`,
+      4,
+      end,
+      0,
+      {
+        severity: r.repair,
+        hint: `add ' 0 1': '${joined(4)} 0 1'`,
+      },
+    );
   } else if (n < 4) {
     const suffix = [' w', ' -', ' -', ' 0 1'].slice(n - 1).join('');
     report(r, 'FEN_FIELD_COUNT', `the FEN has only ${n} field${n === 1 ? '' : 's'}, not 6`, n, end, 0, {
@@ -159,19 +210,30 @@ function readTurn(r: Reader, token: Token | undefined): Color | undefined {
   const meant = lower === 'w' || lower === 'white' ? 'w' : lower === 'b' || lower === 'black' ? 'b' : undefined;
   let hint: string;
   if (meant) hint = `write '${meant}': '${replaced(r, token, meant)}'`;
-  else if (/^[KQkqA-Ha-h-]+$/.test(token.text)) hint = `the side to move seems to be missing: '${replaced(r, token, `w ${token.text}`)}'`;
+  else if (/^[KQkqA-Ha-h-]+$/.test(token.text))
+    hint = `the side to move seems to be missing: '${replaced(r, token, `w ${token.text}`)}'`;
   else hint = "the side to move is 'w' (white) or 'b' (black)";
-  report(r, 'FEN_BAD_TURN', `the side to move '${token.text}' is not 'w' or 'b'`, 1, token.offset, token.text.length, { hint });
+  report(r, 'FEN_BAD_TURN', `the side to move '${token.text}' is not 'w' or 'b'`, 1, token.offset, token.text.length, {
+    hint,
+  });
   return undefined;
 }
 
 function readEp(r: Reader, token: Token | undefined): Square | undefined {
   if (!token || token.text === '-') return undefined;
   if (DASH_LIKE.has(token.text)) {
-    report(r, 'FEN_BAD_EP', `'${token.text}' is read as '-' (no en-passant square)`, 3, token.offset, token.text.length, {
-      severity: r.repair,
-      hint: `write a plain hyphen: '${replaced(r, token, '-')}'`,
-    });
+    report(
+      r,
+      'FEN_BAD_EP',
+      `'${token.text}' is read as '-' (no en-passant square)`,
+      3,
+      token.offset,
+      token.text.length,
+      {
+        severity: r.repair,
+        hint: `write a plain hyphen: '${replaced(r, token, '-')}'`,
+      },
+    );
     return undefined;
   }
   const square = parseSquare(token.text);
@@ -181,7 +243,15 @@ function readEp(r: Reader, token: Token | undefined): Square | undefined {
     lower !== undefined
       ? `square names are lowercase: '${replaced(r, token, token.text.toLowerCase())}'`
       : "the en-passant field is '-' or the square a pawn passed over, such as 'e3' or 'd6'";
-  report(r, 'FEN_BAD_EP', `the en-passant field '${token.text}' is not '-' or a square`, 3, token.offset, token.text.length, { hint });
+  report(
+    r,
+    'FEN_BAD_EP',
+    `the en-passant field '${token.text}' is not '-' or a square`,
+    3,
+    token.offset,
+    token.text.length,
+    { hint },
+  );
   return undefined;
 }
 
@@ -193,9 +263,17 @@ function readCounter(r: Reader, token: Token | undefined, field: 4 | 5): number 
   const { text } = token;
   if (!/^\d+$/.test(text)) {
     const negative = /^-\d+$/.test(text);
-    report(r, 'FEN_COUNTER', `the ${name} '${text}' is ${negative ? 'negative' : 'not a whole number'}`, field, token.offset, text.length, {
-      hint: `the ${name} is a whole number from ${field === 4 ? 0 : 1}: '${replaced(r, token, field === 4 ? '0' : '1')}'`,
-    });
+    report(
+      r,
+      'FEN_COUNTER',
+      `the ${name} '${text}' is ${negative ? 'negative' : 'not a whole number'}`,
+      field,
+      token.offset,
+      text.length,
+      {
+        hint: `the ${name} is a whole number from ${field === 4 ? 0 : 1}: '${replaced(r, token, field === 4 ? '0' : '1')}'`,
+      },
+    );
     return undefined;
   }
   const value = Number(text);

@@ -41,7 +41,11 @@ interface Field {
 }
 
 const EP_PROBLEMS = new Set<DiagnosticCode>(['FEN_EP_WRONG_RANK', 'FEN_EP_NO_PAWN', 'FEN_EP_NOT_EMPTY']);
-const CASTLING_PROBLEMS = new Set<DiagnosticCode>(['FEN_CASTLING_NO_ROOK', 'FEN_CASTLING_KING_MOVED', 'FEN_BAD_CASTLING']);
+const CASTLING_PROBLEMS = new Set<DiagnosticCode>([
+  'FEN_CASTLING_NO_ROOK',
+  'FEN_CASTLING_KING_MOVED',
+  'FEN_BAD_CASTLING',
+]);
 
 function fieldsOf(text: string): Field[] {
   const out: Field[] = [];
@@ -52,7 +56,10 @@ function fieldsOf(text: string): Field[] {
 /** EPD operations (`bm Nf3; id "x";`) where a FEN has its counters. */
 function epdOperations(fields: readonly Field[]): boolean {
   const fifth = fields[4];
-  return fifth !== undefined && (fields.slice(4).some((f) => f.text.includes(';')) || /^[a-z][a-z0-9_]{1,14}$/i.test(fifth.text));
+  return (
+    fifth !== undefined &&
+    (fields.slice(4).some((f) => f.text.includes(';')) || /^[a-z][a-z0-9_]{1,14}$/i.test(fifth.text))
+  );
 }
 
 function located(code: DiagnosticCode, message: string, field: number, offset: number, length: number): Diagnostic {
@@ -67,7 +74,13 @@ function completeFields(text: string, fields: Field[], changes: FenChange[]): Fi
   if (fields.length >= 5 && epdOperations(fields)) {
     const start = (fields[4] as Field).offset;
     changes.push({
-      problem: located('FEN_FIELD_COUNT', `'${text.slice(start, end)}' looks like EPD operations, not the two FEN counters`, 4, start, end - start),
+      problem: located(
+        'FEN_FIELD_COUNT',
+        `'${text.slice(start, end)}' looks like EPD operations, not the two FEN counters`,
+        4,
+        start,
+        end - start,
+      ),
       action: "they are read as '0 1'",
     });
     return [...fields.slice(0, 4), { text: '0', offset: start }, { text: '1', offset: start }];
@@ -93,7 +106,13 @@ function dedupeCastling(fields: Field[], changes: FenChange[]): void {
   if (letters.length === castling.text.length) return;
   const fixed = inUsualOrder(letters);
   changes.push({
-    problem: located('FEN_BAD_CASTLING', `the castling field '${castling.text}' names a right twice`, 2, castling.offset, castling.text.length),
+    problem: located(
+      'FEN_BAD_CASTLING',
+      `the castling field '${castling.text}' names a right twice`,
+      2,
+      castling.offset,
+      castling.text.length,
+    ),
     action: `it is read as '${fixed}'`,
   });
   castling.text = fixed;
@@ -130,7 +149,8 @@ export function repairFen(text: string, options: { readonly chess960?: boolean }
     if (!read.ok) return undefined;
     const { setup, chess960, layout } = read.value;
     const problems = validateSetup(setup, chess960, { layout }).filter((d) => d.severity === 'error');
-    if (problems.length === 0) return { fen: joined, position: Position.fromSetupUnchecked(setup, chess960), changes: byOffset(changes) };
+    if (problems.length === 0)
+      return { fen: joined, position: Position.fromSetupUnchecked(setup, chess960), changes: byOffset(changes) };
     if (round > 0) return undefined;
     // Offsets in `joined` → offsets in `text`: same field, same distance into it.
     const toText = (d: Diagnostic): Diagnostic => {
@@ -149,7 +169,10 @@ export function repairFen(text: string, options: { readonly chess960?: boolean }
         if (index < 0) return undefined;
         const black = (setup.castlingRooks[index] ?? 0) >= 56;
         // A king off its square takes every right of its colour (one diagnostic says so for all).
-        const indices = d.code === 'FEN_CASTLING_KING_MOVED' ? setup.castlingRooks.flatMap((sq, i) => ((sq >= 56) === black ? [i] : [])) : [index];
+        const indices =
+          d.code === 'FEN_CASTLING_KING_MOVED'
+            ? setup.castlingRooks.flatMap((sq, i) => (sq >= 56 === black ? [i] : []))
+            : [index];
         for (const i of indices) {
           if (dropped.has(i)) continue;
           dropped.add(i);

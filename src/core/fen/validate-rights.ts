@@ -36,7 +36,13 @@ export function checkCastlingRights(v: Validation): void {
   const kingMovedReported = [false, false];
   const sides = new Map<number, Right>();
   v.setup.castlingRooks.forEach((square, index) => {
-    const right: Right = { index, square, letter: letterOf(v, index, square), offset: v.layout?.castlingOffsets[index], black: square >= 56 };
+    const right: Right = {
+      index,
+      square,
+      letter: letterOf(v, index, square),
+      offset: v.layout?.castlingOffsets[index],
+      black: square >= 56,
+    };
     if (!hasRook(v, right)) return;
     const kingSq = v.setup.board.indexOf(KING | (right.black ? BLACK : 0));
     if (kingSq < 0) return; // FEN_KING_COUNT says it
@@ -60,7 +66,14 @@ function withoutRight(v: Validation, index: number): string {
 function hasRook(v: Validation, right: Right): boolean {
   const { square, letter, offset, black } = right;
   if (square >= 8 && square < 56) {
-    v.add('FEN_CASTLING_NO_ROOK', `the castling right '${letter}' names ${squareName(square)}, which is not on a back rank`, 2, undefined, undefined, offset);
+    v.add(
+      'FEN_CASTLING_NO_ROOK',
+      `the castling right '${letter}' names ${squareName(square)}, which is not on a back rank`,
+      2,
+      undefined,
+      undefined,
+      offset,
+    );
     return false;
   }
   if (v.setup.board[square] === (ROOK | (black ? BLACK : 0))) return true;
@@ -83,8 +96,10 @@ function kingAtHome(v: Validation, right: Right, kingSq: Square, report: boolean
   if (kingOnRank && (v.chess960 || (kingSq & 7) === 4)) return true;
   if (!report) return false;
   const color = black ? 'black' : 'white';
-  const where = kingOnRank ? `${squareName(kingSq)}, not e${black ? 8 : 1}` : `${squareName(kingSq)}, off rank ${black ? 8 : 1}`;
-  const kept = v.setup.castlingRooks.filter((r) => (r >= 56) !== black);
+  const where = kingOnRank
+    ? `${squareName(kingSq)}, not e${black ? 8 : 1}`
+    : `${squareName(kingSq)}, off rank ${black ? 8 : 1}`;
+  const kept = v.setup.castlingRooks.filter((r) => r >= 56 !== black);
   v.add(
     'FEN_CASTLING_KING_MOVED',
     `the castling right '${letter}' needs the ${color} king on its starting square, but it is on ${where}`,
@@ -102,7 +117,14 @@ function reportSameSide(v: Validation, earlier: Right, right: Right, sideKey: nu
     earlier.square === right.square
       ? `the castling rights '${earlier.letter}' and '${right.letter}' name the same rook on ${squareName(right.square)}`
       : `the castling rights '${earlier.letter}' and '${right.letter}' are both on ${color}'s ${sideKey & 1 ? 'queen' : 'king'} side`;
-  v.add('FEN_BAD_CASTLING', message, 2, undefined, `keep one right per side: remove '${right.letter}': '${withoutRight(v, right.index)}'`, right.offset);
+  v.add(
+    'FEN_BAD_CASTLING',
+    message,
+    2,
+    undefined,
+    `keep one right per side: remove '${right.letter}': '${withoutRight(v, right.index)}'`,
+    right.offset,
+  );
 }
 
 /**
@@ -118,7 +140,13 @@ export function checkEnPassant(v: Validation): boolean {
   const name = squareName(ep);
   const file = FILE_NAMES.charAt(ep & 7);
   if (rank !== (whiteToMove ? 5 : 2)) {
-    v.add('FEN_EP_WRONG_RANK', `the en-passant square '${name}' is not on rank ${whiteToMove ? 6 : 3}`, 3, undefined, wrongRankHint(v, ep));
+    v.add(
+      'FEN_EP_WRONG_RANK',
+      `the en-passant square '${name}' is not on rank ${whiteToMove ? 6 : 3}`,
+      3,
+      undefined,
+      wrongRankHint(v, ep),
+    );
     return false;
   }
   const pushedTo = whiteToMove ? ep - 8 : ep + 8;

@@ -14,7 +14,20 @@ import { checkCastlingRights, checkEnPassant } from './validate-rights.js';
 import { Validation, squaresOf, type ValidateOptions } from './validation.js';
 
 export type { ValidateOptions } from './validation.js';
-import { BISHOP, BLACK, KING, KNIGHT, PAWN, QUEEN, ROLE_MASK, ROOK, squareName, type Color, type Setup, type Square } from '../types.js';
+import {
+  BISHOP,
+  BLACK,
+  KING,
+  KNIGHT,
+  PAWN,
+  QUEEN,
+  ROLE_MASK,
+  ROOK,
+  squareName,
+  type Color,
+  type Setup,
+  type Square,
+} from '../types.js';
 
 const COLOR_NAMES = ['white', 'black'] as const;
 
@@ -82,7 +95,11 @@ function ranksReversed(v: Validation): Diagnostic | undefined {
   return diagnostic(
     'FEN_RANKS_REVERSED',
     `the FEN is not valid as written (${first?.message ?? 'illegal position'}): white's pieces stand on ranks 7–8 and black's on ranks 1–2, so the ranks look written from rank 1 up`,
-    { field: 0, ...(span ? { offset: span.offset, length: span.length } : {}), hint: `a FEN lists rank 8 first; with the ranks reversed: '${v.fenWith(fits)}'` },
+    {
+      field: 0,
+      ...(span ? { offset: span.offset, length: span.length } : {}),
+      hint: `a FEN lists rank 8 first; with the ranks reversed: '${v.fenWith(fits)}'`,
+    },
   );
 }
 
@@ -118,12 +135,26 @@ function checkKings(v: Validation): boolean {
     if (kings.length === 1) continue;
     ok = false;
     if (kings.length === 0) {
-      v.add('FEN_KING_COUNT', `there is no ${color} king`, 0, undefined, `add a ${color} king ('${index ? 'k' : 'K'}')`);
+      v.add(
+        'FEN_KING_COUNT',
+        `there is no ${color} king`,
+        0,
+        undefined,
+        `add a ${color} king ('${index ? 'k' : 'K'}')`,
+      );
       continue;
     }
     const caseHint =
-      otherKings === 0 ? `uppercase letters are white, lowercase black: did you mean '${index ? 'K' : 'k'}' for one of them?` : undefined;
-    v.add('FEN_KING_COUNT', `there are ${kings.length} ${color} kings (${kings.map(squareName).join(', ')})`, 0, kings[1], caseHint);
+      otherKings === 0
+        ? `uppercase letters are white, lowercase black: did you mean '${index ? 'K' : 'k'}' for one of them?`
+        : undefined;
+    v.add(
+      'FEN_KING_COUNT',
+      `there are ${kings.length} ${color} kings (${kings.map(squareName).join(', ')})`,
+      0,
+      kings[1],
+      caseHint,
+    );
   }
   return ok;
 }
@@ -169,7 +200,7 @@ function reportBackRankPawn(v: Validation, sq: Square): void {
   const color = black ? 'black' : 'white';
   const promotionRank = black ? 0 : 7;
   const hint =
-    (sq >> 3) === promotionRank
+    sq >> 3 === promotionRank
       ? `a ${color} pawn that reaches rank ${promotionRank + 1} promotes: write the new piece, such as '${black ? 'q' : 'Q'}'`
       : `${color} pawns start on rank ${black ? 7 : 2} and only move forward; if this is a ${black ? 'white' : 'black'} piece, check the letter case`;
   v.add('FEN_PAWN_ON_BACK_RANK', `a ${color} pawn stands on ${squareName(sq)}, on rank ${(sq >> 3) + 1}`, 0, sq, hint);
@@ -186,7 +217,8 @@ function checkMaterial(v: Validation): void {
     const n = (role: number): number => c[role] ?? 0;
     const total = c.reduce((a, b) => a + b, 0);
     const other = counts[index ? 0 : 1].reduce((a, b) => a + b, 0);
-    const promoted = Math.max(0, n(QUEEN) - 1) + Math.max(0, n(ROOK) - 2) + Math.max(0, n(BISHOP) - 2) + Math.max(0, n(KNIGHT) - 2);
+    const promoted =
+      Math.max(0, n(QUEEN) - 1) + Math.max(0, n(ROOK) - 2) + Math.max(0, n(BISHOP) - 2) + Math.max(0, n(KNIGHT) - 2);
     let message: string | undefined;
     if (total > 16) message = `${color} has ${total} pieces, more than the 16 it starts with`;
     else if (n(PAWN) > 8) message = `${color} has ${n(PAWN)} pawns, more than 8`;
@@ -194,7 +226,8 @@ function checkMaterial(v: Validation): void {
       message = `${color} has ${promoted} more queens, rooks, bishops or knights than at the start but only ${8 - n(PAWN)} pawns missing to promote`;
     }
     if (!message) continue;
-    const hint = other < 16 && total > 16 ? 'uppercase letters are white and lowercase black: check the letter case' : undefined;
+    const hint =
+      other < 16 && total > 16 ? 'uppercase letters are white and lowercase black: check the letter case' : undefined;
     v.add('FEN_TOO_MANY_PIECES', message, 0, undefined, hint);
   }
 }
@@ -225,23 +258,34 @@ function checkChecks(v: Validation, epOk: boolean): void {
   if (impossible) v.add('FEN_IMPOSSIBLE_CHECK', impossible.message, 0, ourKing, impossible.hint);
 }
 
-function impossibleCheck(v: Validation, king: Square, checkers: readonly Square[], epOk: boolean): { message: string; hint?: string } | undefined {
+function impossibleCheck(
+  v: Validation,
+  king: Square,
+  checkers: readonly Square[],
+  epOk: boolean,
+): { message: string; hint?: string } | undefined {
   const { board, turn } = v.setup;
   const where = `the ${turn} king on ${squareName(king)}`;
   const list = checkers.map((sq) => `${roleName(board[sq] ?? 0)} on ${squareName(sq)}`).join(', ');
-  if (checkers.length > 2) return { message: `${where} is in check from ${checkers.length} pieces (${list}), more than one move can give` };
+  if (checkers.length > 2)
+    return { message: `${where} is in check from ${checkers.length} pieces (${list}), more than one move can give` };
   if (checkers.length === 2) {
     const [a, b] = checkers as [Square, Square];
     const roleA = (board[a] ?? 0) & ROLE_MASK;
     const roleB = (board[b] ?? 0) & ROLE_MASK;
     const leaper = (role: number): boolean => role === PAWN || role === KNIGHT;
-    if (leaper(roleA) && leaper(roleB)) return { message: `${where} is in check from a ${list.replace(', ', ' and a ')} at once, which no single move can give` };
+    if (leaper(roleA) && leaper(roleB))
+      return {
+        message: `${where} is in check from a ${list.replace(', ', ' and a ')} at once, which no single move can give`,
+      };
     const dirA = DIRECTION_BETWEEN[king * 64 + a] ?? -1;
     const dirB = DIRECTION_BETWEEN[king * 64 + b] ?? -1;
     // Opposite directions from the king: both sliders on one line, the king between them.
     const opposite = dirA >= 0 && dirB >= 0 && DIRECTION_DELTAS[dirA] === -(DIRECTION_DELTAS[dirB] ?? 0);
     if (!leaper(roleA) && !leaper(roleB) && opposite) {
-      return { message: `${where} is in check from a ${list.replace(', ', ' and a ')} on one line, which no single move can give` };
+      return {
+        message: `${where} is in check from a ${list.replace(', ', ' and a ')} on one line, which no single move can give`,
+      };
     }
   }
   const ep = v.setup.epSquare;

@@ -28,7 +28,11 @@ export class Validation {
     this.out.push(diagnostic(code, message, { ...this.where(field, square, offset), ...(hint ? { hint } : {}) }));
   }
 
-  private where(field: number, square: Square | undefined, offset: number | undefined): { field: number; offset?: number; length?: number } {
+  private where(
+    field: number,
+    square: Square | undefined,
+    offset: number | undefined,
+  ): { field: number; offset?: number; length?: number } {
     const layout = this.layout;
     if (!layout) return { field };
     if (offset !== undefined) return { field, offset, length: 1 };

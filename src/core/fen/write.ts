@@ -195,7 +195,10 @@ export class FenWriter {
     const halfDigits = digitCount(halfmoves);
     const fullDigits = digitCount(fullmoves);
     length += halfDigits + 1 + fullDigits;
-    if (length > MAX_CODES || !(halfmoves >= 0 && fullmoves >= 0 && Number.isSafeInteger(halfmoves) && Number.isSafeInteger(fullmoves))) {
+    if (
+      length > MAX_CODES ||
+      !(halfmoves >= 0 && fullmoves >= 0 && Number.isSafeInteger(halfmoves) && Number.isSafeInteger(fullmoves))
+    ) {
       return joinFen(this.placement(), middle, halfmoves, fullmoves);
     }
     const codes = codeArray(length);
@@ -243,8 +246,14 @@ function rankTextSlashed(board: Board, base: number): string {
  */
 export function makeBoardFen(board: Board): string {
   return (
-    rankTextSlashed(board, 56) + rankTextSlashed(board, 48) + rankTextSlashed(board, 40) + rankTextSlashed(board, 32) +
-    rankTextSlashed(board, 24) + rankTextSlashed(board, 16) + rankTextSlashed(board, 8) + rankText(board, 0)
+    rankTextSlashed(board, 56) +
+    rankTextSlashed(board, 48) +
+    rankTextSlashed(board, 40) +
+    rankTextSlashed(board, 32) +
+    rankTextSlashed(board, 24) +
+    rankTextSlashed(board, 16) +
+    rankTextSlashed(board, 8) +
+    rankText(board, 0)
   );
 }
 
@@ -371,7 +380,13 @@ const MIDDLE_FIELDS: (string | undefined)[] = new Array<string | undefined>(16 *
  * castling rights (an engine mask) are written `KQkq`-style; undefined otherwise (Chess960,
  * Shredder-FEN, a rook off the corners: then `middleFields` with `makeCastlingField`).
  */
-export function standardMiddleFields(black: boolean, mask: number, ep: number, chess960: boolean, mode: FenCastlingMode): string | undefined {
+export function standardMiddleFields(
+  black: boolean,
+  mask: number,
+  ep: number,
+  chess960: boolean,
+  mode: FenCastlingMode,
+): string | undefined {
   if (chess960 || mode === 'shredder' || (mask & ~CORNERS) !== 0) return undefined;
   const bits = ((mask >> 7) & 1) | ((mask & 1) << 1) | ((mask >> 13) & 4) | ((mask >> 5) & 8);
   const slot = ((bits * 65 + ep + 1) << 1) | (black ? 1 : 0);

@@ -11,11 +11,27 @@
  */
 import { err, ok, type Result } from '../../result.js';
 import { candidatesTo, castlingMove, isLegalCandidate, legalFromTo } from '../engine/candidates.js';
-import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, MutableBoard, NULL_MOVE, decodeMove } from '../engine/mutable-board.js';
+import {
+  KIND_CASTLE,
+  KIND_EN_PASSANT,
+  KIND_MASK,
+  MutableBoard,
+  NULL_MOVE,
+  decodeMove,
+} from '../engine/mutable-board.js';
 import { checkString } from '../../arguments.js';
 import { checkPosition, loadPosition, type Position } from '../position.js';
 import { closestMoves, sanError, type SanError } from './errors.js';
-import { SAN_KING_SIDE, SAN_NULL, SAN_QUEEN_SIDE, SanFields, fieldsOf, readSan, syntaxError, type SanMove } from './syntax.js';
+import {
+  SAN_KING_SIDE,
+  SAN_NULL,
+  SAN_QUEEN_SIDE,
+  SanFields,
+  fieldsOf,
+  readSan,
+  syntaxError,
+  type SanMove,
+} from './syntax.js';
 import type { Move, NormalMove } from '../types.js';
 
 const SCRATCH = new MutableBoard();
@@ -28,12 +44,21 @@ const MATCHES = new Int32Array(16);
  * is (`inCheck`) or is not in check: a move code, `NULL_MOVE` for a null move when `allowNull`, or
  * the `SanError` (see `resolveSan`). `mb` is left as it was.
  */
-export function resolveOn(mb: MutableBoard, inCheck: boolean, san: SanFields, text: string, allowNull: boolean): number | SanError {
+export function resolveOn(
+  mb: MutableBoard,
+  inCheck: boolean,
+  san: SanFields,
+  text: string,
+  allowNull: boolean,
+): number | SanError {
   if (san.kind === SAN_KING_SIDE || san.kind === SAN_QUEEN_SIDE) {
     const code = castlingMove(mb, san.kind === SAN_KING_SIDE ? 'king' : 'queen');
-    return code >= 0 ? code : sanError('illegal', text, `castling '${text}' is not legal here`, closestMoves(mb, { role: 6 }));
+    return code >= 0
+      ? code
+      : sanError('illegal', text, `castling '${text}' is not legal here`, closestMoves(mb, { role: 6 }));
   }
-  if (san.kind === SAN_NULL) return allowNull ? NULL_MOVE : sanError('null', text, `null move '${text}' is not allowed here`);
+  if (san.kind === SAN_NULL)
+    return allowNull ? NULL_MOVE : sanError('null', text, `null move '${text}' is not allowed here`);
   if (san.role === 0) return resolveLongAlgebraic(mb, inCheck, san, text);
   const n = matchingMoves(mb, inCheck, san.role, san.to, san.fromFile, san.fromRank, san.capture, san.promotion);
   const promotion = san.promotion << 12;
@@ -52,7 +77,14 @@ export function resolveOn(mb: MutableBoard, inCheck: boolean, san: SanFields, te
  * code or 0.
  */
 function matchingMoves(
-  mb: MutableBoard, inCheck: boolean, role: number, to: number, fromFile: number, fromRank: number, capture: boolean, promotion: number,
+  mb: MutableBoard,
+  inCheck: boolean,
+  role: number,
+  to: number,
+  fromFile: number,
+  fromRank: number,
+  capture: boolean,
+  promotion: number,
 ): number {
   const lastRank = role === 1 && to >> 3 === (mb.us ? 0 : 7);
   if (lastRank !== (promotion !== 0) || promotion === 6 || promotion === 1) return 0;
@@ -109,7 +141,11 @@ export function resolveSan(pos: Position, san: SanMove): Result<NormalMove, SanE
  *
  * @example parseSan(initialPosition(), 'Nf3') // { ok: true, value: { from: 6, to: 21 } }
  */
-export function parseSan(pos: Position, text: string, options: { readonly allowNull?: boolean } = {}): Result<Move, SanError> {
+export function parseSan(
+  pos: Position,
+  text: string,
+  options: { readonly allowNull?: boolean } = {},
+): Result<Move, SanError> {
   checkPosition('parseSan', pos);
   checkString('parseSan', 'the SAN', text);
   const why = readSan(text, FIELDS);

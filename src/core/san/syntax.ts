@@ -30,13 +30,20 @@ export type SanMove =
 /** Role code (1 pawn … 6 king, 0 for none) by letter code, for the letters SAN uses (any case). */
 function roleCodeOf(code: number): number {
   switch (code | 32) {
-    case 112: return 1; // p
-    case 110: return 2; // n
-    case 98: return 3; // b
-    case 114: return 4; // r
-    case 113: return 5; // q
-    case 107: return 6; // k
-    default: return 0;
+    case 112:
+      return 1; // p
+    case 110:
+      return 2; // n
+    case 98:
+      return 3; // b
+    case 114:
+      return 4; // r
+    case 113:
+      return 5; // q
+    case 107:
+      return 6; // k
+    default:
+      return 0;
   }
 }
 

@@ -51,9 +51,21 @@ function moveText(pos: Position, mb: MutableBoard, move: NormalMove, code: numbe
  * (1 pawn … 6 king), squares, capture, the promotion role (0 for none) and the disambiguation
  * prefix. The one spelling rule for `makeSan` and `Line.san`.
  */
-export function sanText(role: number, from: number, to: number, capture: boolean, promotion: number, prefix: string): string {
+export function sanText(
+  role: number,
+  from: number,
+  to: number,
+  capture: boolean,
+  promotion: number,
+  prefix: string,
+): string {
   const target = SQUARE_NAMES[to] as string;
-  if (role === PAWN) return (capture ? `${FILE_NAMES.charAt(from & 7)}x` : '') + target + (promotion ? `=${PIECE_LETTERS.charAt(promotion)}` : '');
+  if (role === PAWN)
+    return (
+      (capture ? `${FILE_NAMES.charAt(from & 7)}x` : '') +
+      target +
+      (promotion ? `=${PIECE_LETTERS.charAt(promotion)}` : '')
+    );
   return PIECE_LETTERS.charAt(role) + prefix + (capture ? 'x' : '') + target;
 }
 
