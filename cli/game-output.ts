@@ -16,6 +16,11 @@ export interface GameOutput {
   readonly table?: readonly (readonly CellValue[])[];
   /** A later part of a game's rows (see GamePart): no game break goes before it. */
   readonly breakIncluded?: boolean;
+  /**
+   * The rows as UTF-8 bytes instead of `text` (then ''): `fens` text on the main thread writes its
+   * FENs straight into output bytes (fens-game.ts). With `breakIncluded`, they begin with the game break.
+   */
+  readonly bytes?: Uint8Array;
 }
 
 /**

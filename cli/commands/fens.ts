@@ -57,6 +57,8 @@ async function runFens(files: string[], options: FensOptions, cmd: Command): Pro
       ...(options.castling ? { castling: options.castling } : {}),
     },
     ...(table ? { table: withJobs(table, options.format, options.jobs) } : {}),
+    // On the main thread the text rows are written as bytes (see fens-game.ts).
+    ...(options.jobs === 1 && { textAsBytes: true }),
   };
   const task = { command: 'fens', settings } as const;
   const rows = await openRowOutput(
@@ -69,7 +71,7 @@ async function runFens(files: string[], options: FensOptions, cmd: Command): Pro
   );
   session.countPositions(() => rows.written);
   await runGames(session, task, options.jobs, async (output, file) => {
-    rows.emit(output);
+    rows.emit('bytes' in output && output.bytes ? { ...output, text: output.bytes } : output);
     session.reportAll(output.diagnostics, file);
     await session.writer.flushIfFull();
   });

@@ -154,17 +154,47 @@ export class Line {
   /** The FEN of `entry`, as `makeFen` writes it with this line's ep and castling modes. */
   fen(entry: number): string {
     const b = this.board;
+    return FEN_WRITER.write(
+      b.entries,
+      b.offsetOf(entry),
+      this.middleAt(entry),
+      b.halfmovesAt(entry),
+      b.fullmovesAt(entry),
+    );
+  }
+
+  /**
+   * `fen(entry)` as ASCII bytes into `out` from `at`, with no string made: where they end, or -1
+   * when they do not fit (nothing written; then `fen`).
+   */
+  writeFen(entry: number, out: Uint8Array, at: number): number {
+    const b = this.board;
+    const middle = this.middleAt(entry);
+    return FEN_WRITER.writeBytes(
+      b.entries,
+      b.offsetOf(entry),
+      middle,
+      b.halfmovesAt(entry),
+      b.fullmovesAt(entry),
+      out,
+      at,
+    );
+  }
+
+  /** The FEN fields of `entry` between placement and counters, spaces included (`' w KQkq - '`). */
+  private middleAt(entry: number): string {
+    const b = this.board;
     const black = b.usAt(entry) !== 0;
     const mask = b.castlingAt(entry);
     const ep = b.fenEpAt(entry);
-    const middle =
+    return (
       standardMiddleFields(black, mask, ep, this.chess960, this.castlingMode) ??
       middleFields(
         black,
         castlingFieldOfMask(b.boardAt(entry, ENTRY_BOARD), mask, this.chess960, this.castlingMode),
         ep,
-      );
-    return FEN_WRITER.write(b.entries, b.offsetOf(entry), middle, b.halfmovesAt(entry), b.fullmovesAt(entry));
+      )
+    );
   }
   /**
    * The canonical SAN of the move from `before` to `entry` (as `makeSan` writes it), `written` the

@@ -138,6 +138,30 @@ export class PlyRecord {
     return this.fenText;
   }
 
+  /**
+   * Writes `fen` as ASCII bytes into `out` from index `at`, without making the string (for output
+   * that is bytes anyway). Returns the index after the last byte, or -1 when the FEN does not fit
+   * before `out.length` (nothing is written then).
+   *
+   * @example const bytes = new Uint8Array(100); const end = record.writeFen(bytes, 0); // bytes[0, end) = record.fen
+   */
+  writeFen(out: Uint8Array, at: number): number {
+    const text = this.fenText;
+    if (text === undefined) {
+      const end = this.log.writeFen(this.entry, out, at);
+      if (end >= 0) return end;
+      // Too little room, or a FEN too long for the byte form (huge counters): the string says which.
+      return this.writeFenText(this.fen, out, at);
+    }
+    return this.writeFenText(text, out, at);
+  }
+
+  private writeFenText(text: string, out: Uint8Array, at: number): number {
+    if (at + text.length > out.length) return -1;
+    for (let i = 0; i < text.length; i++) out[at + i] = text.charCodeAt(i);
+    return at + text.length;
+  }
+
   get comments(): readonly Comment[] {
     return this.node?.commentsAfter ?? [];
   }

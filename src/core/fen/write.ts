@@ -4,8 +4,9 @@
  * Depends on `types.ts`, `position.ts` and the engine (rank keys, the en passant rule); no Node.
  *
  * Key decision: a FEN is written once per ply on the replay hot path, so `FenWriter` writes it as
- * char codes into a reused array, rank by rank from the log's rank keys (only the ranks the move
- * changed are decoded again), and makes one flat string of them; the fields between placement and
+ * bytes, rank by rank from the log's rank keys (only the ranks the move changed are decoded
+ * again): straight into the caller's output buffer (`writeBytes`), or into a scratch buffer made
+ * into one flat string (`write`); the fields between placement and
  * counters (`' w KQkq - '`) are one memoised string for standard castling rights. `makeFen` joins
  * memoised rank strings (see `rankSlot`; no regexes, no per-square strings).
  */
@@ -155,17 +156,21 @@ function digitCount(n: number): number {
 }
 
 /** Writes the decimal digits of `n` (`digits` of them) ending just before `end`. */
-function writeDigits(codes: number[], end: number, n: number, digits: number): void {
+function writeDigits(out: Uint8Array, end: number, n: number, digits: number): void {
   for (let i = end - 1; i >= end - digits; i--) {
-    codes[i] = DIGIT_0 + (n % 10);
+    out[i] = DIGIT_0 + (n % 10);
     n = Math.floor(n / 10);
   }
 }
 
+/** Scratch of the string form: the FEN's bytes, before they become char codes. */
+const FEN_BYTES = new Uint8Array(MAX_CODES);
+
 /**
- * Writes whole FENs from rank keys (rank 1 first), the middle fields and the counters, as one flat
- * string each: the char codes are put together in a reused array and turned into a string by one
- * `String.fromCharCode` call. A string concatenated from pieces is a tree that its first reader
+ * Writes whole FENs from rank keys (rank 1 first), the middle fields and the counters: as ASCII
+ * bytes into a caller's buffer (`writeBytes`, the CLI's text output: no string at all), or as one
+ * flat string (`write`, which is `writeBytes` into a scratch buffer and one `String.fromCharCode`
+ * call over a reused array). A string concatenated from pieces is a tree that its first reader
  * flattens (a copy and garbage per FEN); measured on the TCEC replay, reading the flat FENs costs
  * about half as much. Every `Line` shares one: its cached ranks are checked against each FEN's keys.
  */
@@ -174,46 +179,94 @@ export class FenWriter {
   private readonly keys = new Int32Array(8).fill(-1);
   private readonly codes = new Uint8Array(64);
   private readonly lengths = new Uint8Array(8);
+  /**
+   * The placement field of the last FEN written, as bytes (rank 8 first, slashes included), and
+   * views of it by length (made once each), so that it is copied out by one `set`.
+   */
+  private readonly placementBytes = new Uint8Array(71);
+  private readonly placementViews: Uint8Array[] = [];
+  private placementLength = 0;
 
   /**
    * The FEN of the ranks with keys `rankKeys[at]` … `rankKeys[at + 7]` (rank 1 first), `middle` the
    * fields between placement and counters, spaces included (see `standardMiddleFields`).
    */
   write(rankKeys: Int32Array, at: number, middle: string, halfmoves: number, fullmoves: number): string {
+    const end = this.writeBytes(rankKeys, at, middle, halfmoves, fullmoves, FEN_BYTES, 0);
+    if (end < 0) return joinFen(this.placement(), middle, halfmoves, fullmoves);
+    const codes = codeArray(end);
+    for (let i = 0; i < end; i++) codes[i] = FEN_BYTES[i] as number;
+    return String.fromCharCode.apply(null, codes);
+  }
+
+  /**
+   * The same FEN as `write`, as ASCII bytes into `out` from `to`: returns where they end, or -1 when
+   * they do not fit before `out.length` or `MAX_CODES` (nothing written then; `write` handles those).
+   * The middle fields are ASCII: castling letters, a square name, `w`/`b`, `-` and spaces.
+   */
+  writeBytes(
+    rankKeys: Int32Array,
+    at: number,
+    middle: string,
+    halfmoves: number,
+    fullmoves: number,
+    out: Uint8Array,
+    to: number,
+  ): number {
+    const placement = this.updatePlacement(rankKeys, at);
+    const halfDigits = digitCount(halfmoves);
+    const fullDigits = digitCount(fullmoves);
+    const length = placement.length + middle.length + halfDigits + 1 + fullDigits;
+    if (
+      length > MAX_CODES ||
+      to + length > out.length ||
+      !(halfmoves >= 0 && fullmoves >= 0 && Number.isSafeInteger(halfmoves) && Number.isSafeInteger(fullmoves))
+    ) {
+      return -1;
+    }
+    out.set(placement, to);
+    let i = to + placement.length;
+    for (let j = 0; j < middle.length; j++) out[i++] = middle.charCodeAt(j);
+    writeDigits(out, i + halfDigits, halfmoves, halfDigits);
+    i += halfDigits;
+    out[i++] = 32;
+    writeDigits(out, i + fullDigits, fullmoves, fullDigits);
+    return i + fullDigits;
+  }
+
+  /**
+   * The placement bytes of the ranks with keys `rankKeys[at…at+7]`: the ranks that changed since
+   * the last FEN are decoded again, and the field is laid out again from the highest of them on.
+   */
+  private updatePlacement(rankKeys: Int32Array, at: number): Uint8Array {
     const keys = this.keys;
     const rankCodes = this.codes;
     const lengths = this.lengths;
-    let length = 7 + middle.length;
+    let highest = -1;
     for (let rank = 0; rank < 8; rank++) {
       const key = rankKeys[at + rank] ?? 0;
       if (keys[rank] !== key) {
         keys[rank] = key;
         lengths[rank] = writeRankCodes(key, rankCodes, rank * 8);
+        highest = rank;
       }
-      length += lengths[rank] ?? 0;
     }
-    const halfDigits = digitCount(halfmoves);
-    const fullDigits = digitCount(fullmoves);
-    length += halfDigits + 1 + fullDigits;
-    if (
-      length > MAX_CODES ||
-      !(halfmoves >= 0 && fullmoves >= 0 && Number.isSafeInteger(halfmoves) && Number.isSafeInteger(fullmoves))
-    ) {
-      return joinFen(this.placement(), middle, halfmoves, fullmoves);
+    if (highest >= 0) {
+      const bytes = this.placementBytes;
+      // Where rank `highest` starts: after the ranks above it and their slashes.
+      let i = 0;
+      for (let rank = 7; rank > highest; rank--) i += (lengths[rank] ?? 0) + 1;
+      for (let rank = highest; rank >= 0; rank--) {
+        const from = rank * 8;
+        const n = lengths[rank] ?? 0;
+        for (let j = 0; j < n; j++) bytes[i + j] = rankCodes[from + j] as number;
+        i += n;
+        if (rank > 0) bytes[i++] = 47; /* / */
+      }
+      this.placementLength = i;
     }
-    const codes = codeArray(length);
-    let i = 0;
-    for (let rank = 7; rank >= 0; rank--) {
-      const end = rank * 8 + (lengths[rank] ?? 0);
-      for (let j = rank * 8; j < end; j++) codes[i++] = rankCodes[j] ?? 0;
-      if (rank > 0) codes[i++] = 47; /* / */
-    }
-    for (let j = 0; j < middle.length; j++) codes[i++] = middle.charCodeAt(j);
-    writeDigits(codes, i + halfDigits, halfmoves, halfDigits);
-    i += halfDigits;
-    codes[i++] = 32;
-    writeDigits(codes, i + fullDigits, fullmoves, fullDigits);
-    return String.fromCharCode.apply(null, codes);
+    const length = this.placementLength;
+    return (this.placementViews[length] ??= this.placementBytes.subarray(0, length));
   }
 
   /** The placement of the ranks of the last `write`, as text. */
