@@ -145,6 +145,11 @@ function codeArray(length: number): number[] {
   return codes;
 }
 
+/** Counters `FenWriter` writes itself (others are left to `joinFen`): safe non-negative integers. */
+function countersFit(halfmoves: number, fullmoves: number): boolean {
+  return halfmoves >= 0 && fullmoves >= 0 && Number.isSafeInteger(halfmoves) && Number.isSafeInteger(fullmoves);
+}
+
 /** Decimal digits of a non-negative integer. */
 function digitCount(n: number): number {
   let count = 1;
@@ -156,15 +161,12 @@ function digitCount(n: number): number {
 }
 
 /** Writes the decimal digits of `n` (`digits` of them) ending just before `end`. */
-function writeDigits(out: Uint8Array, end: number, n: number, digits: number): void {
+function writeDigits(out: Uint8Array | number[], end: number, n: number, digits: number): void {
   for (let i = end - 1; i >= end - digits; i--) {
     out[i] = DIGIT_0 + (n % 10);
     n = Math.floor(n / 10);
   }
 }
-
-/** Scratch of the string form: the FEN's bytes, before they become char codes. */
-const FEN_BYTES = new Uint8Array(MAX_CODES);
 
 /**
  * Writes whole FENs from rank keys (rank 1 first), the middle fields and the counters: as ASCII
@@ -179,23 +181,20 @@ export class FenWriter {
   private readonly keys = new Int32Array(8).fill(-1);
   private readonly codes = new Uint8Array(64);
   private readonly lengths = new Uint8Array(8);
-  /**
-   * The placement field of the last FEN written, as bytes (rank 8 first, slashes included), and
-   * views of it by length (made once each), so that it is copied out by one `set`.
-   */
-  private readonly placementBytes = new Uint8Array(71);
-  private readonly placementViews: Uint8Array[] = [];
-  private placementLength = 0;
 
   /**
    * The FEN of the ranks with keys `rankKeys[at]` … `rankKeys[at + 7]` (rank 1 first), `middle` the
    * fields between placement and counters, spaces included (see `standardMiddleFields`).
    */
   write(rankKeys: Int32Array, at: number, middle: string, halfmoves: number, fullmoves: number): string {
-    const end = this.writeBytes(rankKeys, at, middle, halfmoves, fullmoves, FEN_BYTES, 0);
-    if (end < 0) return joinFen(this.placement(), middle, halfmoves, fullmoves);
-    const codes = codeArray(end);
-    for (let i = 0; i < end; i++) codes[i] = FEN_BYTES[i] as number;
+    const placementLength = this.updateRanks(rankKeys, at);
+    if (!countersFit(halfmoves, fullmoves)) return joinFen(this.placement(), middle, halfmoves, fullmoves);
+    const halfDigits = digitCount(halfmoves);
+    const fullDigits = digitCount(fullmoves);
+    const length = placementLength + middle.length + halfDigits + 1 + fullDigits;
+    if (length > MAX_CODES) return joinFen(this.placement(), middle, halfmoves, fullmoves);
+    const codes = codeArray(length);
+    this.layOut(codes, 0, middle, halfmoves, halfDigits, fullmoves, fullDigits);
     return String.fromCharCode.apply(null, codes);
   }
 
@@ -213,60 +212,58 @@ export class FenWriter {
     out: Uint8Array,
     to: number,
   ): number {
-    const placement = this.updatePlacement(rankKeys, at);
+    const placementLength = this.updateRanks(rankKeys, at);
+    if (!countersFit(halfmoves, fullmoves)) return -1;
     const halfDigits = digitCount(halfmoves);
     const fullDigits = digitCount(fullmoves);
-    const length = placement.length + middle.length + halfDigits + 1 + fullDigits;
-    if (
-      length > MAX_CODES ||
-      to + length > out.length ||
-      !(halfmoves >= 0 && fullmoves >= 0 && Number.isSafeInteger(halfmoves) && Number.isSafeInteger(fullmoves))
-    ) {
-      return -1;
+    const length = placementLength + middle.length + halfDigits + 1 + fullDigits;
+    if (length > MAX_CODES || to + length > out.length) return -1;
+    return this.layOut(out, to, middle, halfmoves, halfDigits, fullmoves, fullDigits);
+  }
+
+  /** Decodes again the ranks whose keys changed since the last FEN; returns the placement's length. */
+  private updateRanks(rankKeys: Int32Array, at: number): number {
+    const keys = this.keys;
+    const lengths = this.lengths;
+    let length = 7;
+    for (let rank = 0; rank < 8; rank++) {
+      const key = rankKeys[at + rank] ?? 0;
+      if (keys[rank] !== key) {
+        keys[rank] = key;
+        lengths[rank] = writeRankCodes(key, this.codes, rank * 8);
+      }
+      length += lengths[rank] ?? 0;
     }
-    out.set(placement, to);
-    let i = to + placement.length;
+    return length;
+  }
+
+  /**
+   * Lays the FEN out as char codes into `out` from `to` (a byte buffer, or the char code array of
+   * the string form: the one layout of both); returns where it ends. The caller checked `fenLength`.
+   */
+  private layOut(
+    out: Uint8Array | number[],
+    to: number,
+    middle: string,
+    halfmoves: number,
+    halfDigits: number,
+    fullmoves: number,
+    fullDigits: number,
+  ): number {
+    const rankCodes = this.codes;
+    const lengths = this.lengths;
+    let i = to;
+    for (let rank = 7; rank >= 0; rank--) {
+      const end = rank * 8 + (lengths[rank] ?? 0);
+      for (let j = rank * 8; j < end; j++) out[i++] = rankCodes[j] as number;
+      if (rank > 0) out[i++] = 47; /* / */
+    }
     for (let j = 0; j < middle.length; j++) out[i++] = middle.charCodeAt(j);
     writeDigits(out, i + halfDigits, halfmoves, halfDigits);
     i += halfDigits;
     out[i++] = 32;
     writeDigits(out, i + fullDigits, fullmoves, fullDigits);
     return i + fullDigits;
-  }
-
-  /**
-   * The placement bytes of the ranks with keys `rankKeys[at…at+7]`: the ranks that changed since
-   * the last FEN are decoded again, and the field is laid out again from the highest of them on.
-   */
-  private updatePlacement(rankKeys: Int32Array, at: number): Uint8Array {
-    const keys = this.keys;
-    const rankCodes = this.codes;
-    const lengths = this.lengths;
-    let highest = -1;
-    for (let rank = 0; rank < 8; rank++) {
-      const key = rankKeys[at + rank] ?? 0;
-      if (keys[rank] !== key) {
-        keys[rank] = key;
-        lengths[rank] = writeRankCodes(key, rankCodes, rank * 8);
-        highest = rank;
-      }
-    }
-    if (highest >= 0) {
-      const bytes = this.placementBytes;
-      // Where rank `highest` starts: after the ranks above it and their slashes.
-      let i = 0;
-      for (let rank = 7; rank > highest; rank--) i += (lengths[rank] ?? 0) + 1;
-      for (let rank = highest; rank >= 0; rank--) {
-        const from = rank * 8;
-        const n = lengths[rank] ?? 0;
-        for (let j = 0; j < n; j++) bytes[i + j] = rankCodes[from + j] as number;
-        i += n;
-        if (rank > 0) bytes[i++] = 47; /* / */
-      }
-      this.placementLength = i;
-    }
-    const length = this.placementLength;
-    return (this.placementViews[length] ??= this.placementBytes.subarray(0, length));
   }
 
   /** The placement of the ranks of the last `write`, as text. */
