@@ -191,9 +191,12 @@ export class ParquetSink {
     if (this.gathered === 0) return;
     const groupStart = this.bytes.offset;
     const columns: ColumnChunk[] = [];
-    this.specs.forEach((s, c) => {
+    for (const [c, s] of this.specs.entries()) {
       const flat = this.flat[c];
-      if (flat) return void columns.push(flat.writeChunk(this.bytes, s.name));
+      if (flat) {
+        columns.push(flat.writeChunk(this.bytes, s.name));
+        continue;
+      }
       const leafPath = this.leafPaths[c] as SchemaTree[];
       const schemaPath = leafPath.map((node) => node.element);
       const result = writeColumn({
@@ -216,7 +219,7 @@ export class ParquetSink {
       });
       columns.push(result.chunk);
       this.writer.pendingIndexes.push(result);
-    });
+    }
     let uncompressed = 0n;
     for (const chunk of columns) uncompressed += chunk.meta_data?.total_uncompressed_size ?? 0n;
     this.writer.num_rows += BigInt(this.gathered);
