@@ -94,7 +94,8 @@ export class DictionaryColumn implements FlatColumn {
   private readonly lookup = new Map<string | number, number>();
   /** kind 'int': the index + 1 of each small value (0: not seen yet). */
   private readonly small: Int32Array | undefined;
-  private lastValue: string | number | null = null;
+  /** kind 'string': the last value added and its index. */
+  private lastValue: string | null = null;
   private lastIndex = -1;
 
   constructor(
@@ -110,8 +111,57 @@ export class DictionaryColumn implements FlatColumn {
       grown.set(this.indexes.subarray(0, this.rows));
       this.indexes = grown;
     }
+    // One loop per kind, so that each sees values of one type only.
+    if (this.kind === 'string') this.addStrings(values as readonly (string | null)[]);
+    else if (this.small) this.addInts(values as readonly (number | null)[], this.small);
+    else this.addDoubles(values as readonly (number | null)[]);
+  }
+
+  /**
+   * Strings: the last two distinct values are checked before the Map, as runs of one value (a
+   * game's id, its tags) and alternations (the side to move) are the common cases.
+   */
+  private addStrings(values: readonly (string | null)[]): void {
     const indexes = this.indexes;
-    const small = this.small;
+    const lookup = this.lookup;
+    let row = this.rows;
+    let last = this.lastValue as string | null;
+    let lastIndex = this.lastIndex;
+    let previous: string | null = null;
+    let previousIndex = -1;
+    for (const value of values) {
+      if (value === null) {
+        indexes[row++] = -1;
+        this.nulls++;
+        continue;
+      }
+      if (value === last) {
+        indexes[row++] = lastIndex;
+        continue;
+      }
+      let index: number;
+      if (value === previous) index = previousIndex;
+      else {
+        const known = lookup.get(value);
+        if (known === undefined) {
+          index = this.values.push(value) - 1;
+          lookup.set(value, index);
+        } else index = known;
+      }
+      indexes[row++] = index;
+      previous = last;
+      previousIndex = lastIndex;
+      last = value;
+      lastIndex = index;
+    }
+    this.rows = row;
+    this.lastValue = last;
+    this.lastIndex = lastIndex;
+  }
+
+  /** Integers: a small non-negative one finds its index in `small`, any other in the Map. */
+  private addInts(values: readonly (number | null)[], small: Int32Array): void {
+    const indexes = this.indexes;
     let row = this.rows;
     for (const value of values) {
       if (value === null) {
@@ -119,32 +169,40 @@ export class DictionaryColumn implements FlatColumn {
         this.nulls++;
         continue;
       }
-      // Runs of one value (a game's id, its tags) are the common case (zeros aside: -0 === 0).
-      if (value === this.lastValue && value !== 0) {
-        indexes[row++] = this.lastIndex;
-        continue;
-      }
       let index: number;
-      if (small !== undefined && (value as number) >= 0 && (value as number) < SMALL_INTS) {
-        index = (small[value as number] as number) - 1;
+      if (value >= 0 && value < SMALL_INTS) {
+        index = (small[value] as number) - 1;
         if (index < 0) {
           index = this.values.push(value) - 1;
-          small[value as number] = index + 1;
+          small[value] = index + 1;
         }
-      } else {
-        // -0 and 0 are one key of a Map: -0 gets its own, so that it reads back as written.
-        const key = value === 0 && 1 / (value as number) < 0 ? '-0' : value;
-        const known = this.lookup.get(key);
-        if (known === undefined) {
-          index = this.values.push(value) - 1;
-          this.lookup.set(key, index);
-        } else index = known;
-      }
+      } else index = this.indexOf(value, value);
       indexes[row++] = index;
-      this.lastValue = value;
-      this.lastIndex = index;
     }
     this.rows = row;
+  }
+
+  private addDoubles(values: readonly (number | null)[]): void {
+    const indexes = this.indexes;
+    let row = this.rows;
+    for (const value of values) {
+      if (value === null) {
+        indexes[row++] = -1;
+        this.nulls++;
+        continue;
+      }
+      // -0 and 0 are one key of a Map: -0 gets its own, so that it reads back as written.
+      indexes[row++] = this.indexOf(value, value === 0 && 1 / value < 0 ? '-0' : value);
+    }
+    this.rows = row;
+  }
+
+  private indexOf(value: number, key: string | number): number {
+    const known = this.lookup.get(key);
+    if (known !== undefined) return known;
+    const index = this.values.push(value) - 1;
+    this.lookup.set(key, index);
+    return index;
   }
 
   writeChunk(out: ByteWriter, name: string): ColumnChunk {
