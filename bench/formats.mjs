@@ -6,6 +6,10 @@
 // ratio column compares the two (the issue's target: ≤ 25%).
 //
 //   npm run bench -- formats [--runs N] [--repeat N] [--no-build] [--against DIR]
+//                            [--inputs lichess,TCEC] [--cases text,parquet]
+//
+// --inputs / --cases: only the inputs / formats whose label starts with one of the words (text,
+// the unfiltered run the ratios divide by, always runs).
 //
 // --against DIR: a built checkout of another commit (say main in a scratch worktree); every case
 // then runs on both, alternately, and the table gets a column for each (A/B in the same minutes,
@@ -28,6 +32,8 @@ const { values: opt } = parseArgs({
     repeat: { type: 'string', default: '4' },
     'no-build': { type: 'boolean', default: false },
     against: { type: 'string' },
+    inputs: { type: 'string' },
+    cases: { type: 'string' },
   },
 });
 const runs = Number(opt.runs);
@@ -101,6 +107,7 @@ const SHORT = new Set(['text', 'ndjson (default columns)', 'csv (default columns
 // Filters keeping about 10% of the games (lichess: 3,852 of 38,600 at --repeat 4; TCEC: 13%).
 const WHERE = { lichess: 'white_elo >= 2150 || black_elo >= 2150', TCEC: 'white_elo >= 3700' };
 
+const picked = (list, label) => list === undefined || list.split(',').some((w) => label.startsWith(w.trim()));
 const rows = [];
 /** The other tree's cpu s and ratio to its own text run (with --against). */
 const otherCells = (r, base) =>
@@ -110,6 +117,7 @@ for (const [label, input] of [
   ['lichess .zst', lichessZst],
   ['TCEC', tcec],
 ]) {
+  if (!picked(opt.inputs, label)) continue;
   const base = cpu(['fens', input]);
   const where = WHERE[label.split(' ')[0]];
   const kept = spawnSync(process.execPath, [CLI, 'validate', '--where', where, input], {
@@ -125,6 +133,7 @@ for (const [label, input] of [
     .join(' → ');
   for (const [name, args] of cases) {
     if (label === 'lichess .zst' && !SHORT.has(name)) continue;
+    if (name !== 'text' && !picked(opt.cases, name)) continue;
     const r = name === 'text' ? base : cpu(['fens', ...args, input]);
     rows.push([
       label,
@@ -141,7 +150,8 @@ for (const [label, input] of [
     const filtered = cpu(['fens', ...args, '--where', where, input]);
     rows.push([
       label,
-      `${name} --where '${where}' (${share} games)`,
+      // A `|` in the filter would end the Markdown cell.
+      `${name} --where '${where.replaceAll('|', '\\|')}' (${share} games)`,
       filtered.cpu.toFixed(2),
       (filtered.cpu / base.cpu).toFixed(2) + '×',
       (filtered.cpu / r.cpu).toFixed(2) + '×',

@@ -34,6 +34,8 @@ export interface ColumnSpec {
   readonly value: (record: PlyRecord, game: GameRows) => CellValue;
   /** True when the value reads other plies of the game (`GameRows.at`): they are indexed first. */
   readonly otherPlies?: boolean;
+  /** True when the value is the game's (its id, a tag): the same on all its rows, so computed once per game. */
+  readonly perGame?: boolean;
 }
 
 /** What a column reads of another ply: its move and its clock. */
@@ -234,7 +236,7 @@ const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
 /** Every column but `tag.NAME`, in the documented order. */
 export const COLUMNS: readonly ColumnSpec[] = [
-  { name: 'game', type: 'string', value: (_r, g) => g.id },
+  { name: 'game', perGame: true, type: 'string', value: (_r, g) => g.id },
   { name: 'ply', type: 'int', value: (r) => r.ply },
   { name: 'move_number', type: 'int', value: (r) => r.moveNumber },
   { name: 'side', type: 'string', plain: true, value: (r) => (whiteToMove(r) ? 'w' : 'b') },
@@ -269,17 +271,34 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { name: 'eval_mate', type: 'int', value: (r) => orNull(r.eval?.mate) },
   { name: 'nags', type: 'ints', value: (r) => r.nags },
   { name: 'comment', type: 'string', value: (r, g) => commentText(r.ply === 0 ? g.game.comments : r.comments) },
-  { name: 'result', type: 'string', value: (_r, g) => resultOf(g) },
+  { name: 'result', perGame: true, type: 'string', value: (_r, g) => resultOf(g) },
   { name: 'result_stm', type: 'double', value: (r, g) => resultStm(resultOf(g) ?? undefined, r) },
-  { name: 'white_elo', type: 'int', value: (_r, g) => orNull(ratingOf(g.tag('WhiteElo'))) },
-  { name: 'black_elo', type: 'int', value: (_r, g) => orNull(ratingOf(g.tag('BlackElo'))) },
-  { name: 'tc_base', type: 'int', value: (_r, g) => orNull(g.timeControl?.base) },
-  { name: 'tc_inc', type: 'int', value: (_r, g) => orNull(g.timeControl?.increment) },
-  { name: 'tc_class', type: 'string', plain: true, value: (_r, g) => orNull(timeControlClassOf(g.tag('TimeControl'))) },
-  { name: 'termination', type: 'string', value: (_r, g) => orNull(g.tag('Termination')) },
+  { name: 'white_elo', perGame: true, type: 'int', value: (_r, g) => orNull(ratingOf(g.tag('WhiteElo'))) },
+  { name: 'black_elo', perGame: true, type: 'int', value: (_r, g) => orNull(ratingOf(g.tag('BlackElo'))) },
+  { name: 'tc_base', perGame: true, type: 'int', value: (_r, g) => orNull(g.timeControl?.base) },
+  { name: 'tc_inc', perGame: true, type: 'int', value: (_r, g) => orNull(g.timeControl?.increment) },
+  {
+    name: 'tc_class',
+    perGame: true,
+    type: 'string',
+    plain: true,
+    value: (_r, g) => orNull(timeControlClassOf(g.tag('TimeControl'))),
+  },
+  { name: 'termination', perGame: true, type: 'string', value: (_r, g) => orNull(g.tag('Termination')) },
   // As `export --add-eco` and `--where eco`: the tag where written, else the position reached.
-  { name: 'eco', type: 'string', plain: true, value: (_r, g) => orNull(writtenTag(g.tag('ECO')) ?? g.opening?.eco) },
-  { name: 'opening', type: 'string', value: (_r, g) => orNull(writtenTag(g.tag('Opening')) ?? g.opening?.name) },
+  {
+    name: 'eco',
+    perGame: true,
+    type: 'string',
+    plain: true,
+    value: (_r, g) => orNull(writtenTag(g.tag('ECO')) ?? g.opening?.eco),
+  },
+  {
+    name: 'opening',
+    perGame: true,
+    type: 'string',
+    value: (_r, g) => orNull(writtenTag(g.tag('Opening')) ?? g.opening?.name),
+  },
 ];
 
 /** A tag value that says something: not missing, empty or `?`. */
@@ -294,7 +313,7 @@ const BY_NAME = new Map(COLUMNS.map((c) => [c.name, c]));
 export function columnSpec(name: string): ColumnSpec | undefined {
   if (name.startsWith('tag.')) {
     const tagName = name.slice(4);
-    return { name, type: 'string', value: (_r, g) => orNull(g.tag(tagName)) };
+    return { name, type: 'string', perGame: true, value: (_r, g) => orNull(g.tag(tagName)) };
   }
   return BY_NAME.get(name);
 }

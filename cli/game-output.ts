@@ -72,7 +72,11 @@ export function tableOfGame(
     const rows = new GameRows(game, file, table, index);
     const format = (chunk: readonly PlyRecord[]): GameOutput => {
       if (formatter) return { text: formatter.rows(chunk, rows), rows: chunk.length, diagnostics: [] };
-      const values = specs.map((s) => chunk.map((r) => s.value(r, rows)));
+      const values = specs.map((s) =>
+        s.perGame
+          ? new Array<CellValue>(chunk.length).fill(s.value(chunk[0] as PlyRecord, rows))
+          : chunk.map((r) => s.value(r, rows)),
+      );
       // Parquet with --jobs: a part's values as one line of JSON (tableOfText reads each part).
       return part && table.valuesAsJson
         ? { text: `${JSON.stringify(values)}\n`, rows: chunk.length, diagnostics: [] }

@@ -37,32 +37,42 @@ export function makeColumnFormatter(
         ? names.map(csvField).join(',')
         : names.map(tsvField).join('\t');
   const count = cells.length;
-  if (format === 'ndjson') {
-    const keys = names.map((n, i) => `${i === 0 ? '{' : ','}${JSON.stringify(n)}:`);
-    return {
-      header: undefined,
-      rows(records, game) {
-        // One join per game gives a flat string (see fens-game.ts), not a rope of every piece.
-        const lines: string[] = [];
-        for (const r of records) {
-          let line = '';
-          for (let i = 0; i < count; i++) line += (keys[i] as string) + (cells[i] as Cell)(r, game);
-          lines.push(`${line}}`);
-        }
-        return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
-      },
-    };
-  }
+  const keys =
+    format === 'ndjson'
+      ? names.map((n, i) => `${i === 0 ? '{' : ','}${JSON.stringify(n)}:`)
+      : names.map((_, i) => (i === 0 ? '' : separator));
+  const end = format === 'ndjson' ? '}' : '';
   return {
-    header: headerLine,
+    header: format === 'ndjson' ? undefined : headerLine,
     rows(records, game) {
-      const lines: string[] = [];
-      for (const r of records) {
-        let line = (cells[0] as Cell)(r, game);
-        for (let i = 1; i < count; i++) line += separator + (cells[i] as Cell)(r, game);
-        lines.push(line);
+      const first = records[0];
+      if (first === undefined) return '';
+      // The line's pieces: the text between two cells that change from row to row (keys,
+      // separators and the cells of the game's own values, written once per game), then the
+      // changing cells.
+      const between: string[] = [];
+      const changing: Cell[] = [];
+      let text = '';
+      for (let i = 0; i < count; i++) {
+        text += keys[i] as string;
+        if (specs[i]?.perGame === true) text += (cells[i] as Cell)(first, game);
+        else {
+          between.push(text);
+          changing.push(cells[i] as Cell);
+          text = '';
+        }
       }
-      return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
+      const last = text + end;
+      const n = changing.length;
+      // One join per game gives a flat string (see fens-game.ts), not a rope of every piece.
+      const lines = new Array<string>(records.length);
+      for (let k = 0; k < records.length; k++) {
+        const r = records[k] as PlyRecord;
+        let line = '';
+        for (let i = 0; i < n; i++) line += (between[i] as string) + (changing[i] as Cell)(r, game);
+        lines[k] = line + last;
+      }
+      return `${lines.join('\n')}\n`;
     },
   };
 }

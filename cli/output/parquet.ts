@@ -1,9 +1,11 @@
 /**
- * `--format parquet -o FILE`: rows written as Apache Parquet through hyparquet-writer (pure
+ * `--format parquet -o FILE`: rows written as Apache Parquet with hyparquet-writer (pure
  * JavaScript, no native build; the same authors' hyparquet reads it back), with typed columns
  * (UTF8 strings, INT32, DOUBLE, a LIST of INT32 for `nags`), every column nullable, Snappy
  * compression (our own compressor, `snappy.ts`: the library's took a fifth of the run) and
- * min/max/null-count statistics.
+ * min/max/null-count statistics. The flat columns' chunks are encoded by `parquet-chunks.ts`
+ * (the library's column writer cost half the run on them); the list columns, the file's layout
+ * and its footer are the library's.
  *
  * Memory stays flat: values are gathered column by column and written as a row group each time
  * `ROW_GROUP_ROWS` rows have come in (10,000: the values of a larger group outlive V8's young
@@ -15,9 +17,16 @@
  */
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
+import type { ColumnChunk, DecodedArray, SchemaElement, SchemaTree } from 'hyparquet';
 import { ByteWriter, ParquetWriter } from 'hyparquet-writer';
+import { writeColumn } from 'hyparquet-writer/src/column.js';
+import { encodeNestedValues } from 'hyparquet-writer/src/dremel.js';
+import { schemaPathResolver } from 'hyparquet-writer/src/schema.js';
 import type { CellValue, ColumnType } from '../columns.js';
+import { AsciiColumn, DictionaryColumn, type FlatColumn } from './parquet-chunks.js';
 import { snappyCompress } from './snappy.js';
+
+export { utf8Compare } from './parquet-chunks.js';
 
 /** The column types a Parquet file can hold: the row columns' and the list columns of `games`. */
 export type ParquetType = ColumnType | 'strings' | 'doubles' | 'nullable-ints';
@@ -37,8 +46,8 @@ const NO_STATISTICS = new Set(['fen', 'epd', 'polyglot', 'comment', 'movetext', 
  */
 const ASCII_PLAIN = new Set(['fen', 'epd', 'polyglot']);
 const FLUSH_BYTES = 1 << 20;
-
-type SchemaElement = ConstructorParameters<typeof ParquetWriter>[0]['schema'][number];
+/** hyparquet-writer's page size, for the list columns it writes. */
+const PAGE_BYTES = 1 << 20;
 
 /** The Parquet schema of the columns (a root, then one element per column; three for a list). */
 export function parquetSchema(specs: readonly ParquetColumn[]): SchemaElement[] {
@@ -80,12 +89,14 @@ export class ParquetSink {
   written = 0;
   private readonly temp: string;
   private readonly fd: number;
+  private readonly bytes: ByteWriter;
   private readonly writer: ParquetWriter;
-  private columns: ParquetValue[][];
-  /** The ASCII_PLAIN columns' text, by column index (undefined for the others). */
-  private readonly ascii: (AsciiColumn | undefined)[];
-  /** The statistics of the flat columns that keep them, gathered as the rows come in (see `Bounds`). */
-  private readonly bounds: (Bounds | undefined)[];
+  /** The flat columns, encoded as the rows come in (undefined for a list column). */
+  private readonly flat: (FlatColumn | undefined)[];
+  /** The list columns' values of the row group, written by hyparquet-writer (undefined for a flat column). */
+  private lists: (ParquetValue[] | undefined)[];
+  /** Each list column's schema path down to its leaf. */
+  private readonly leafPaths: (SchemaTree[] | undefined)[];
   private gathered = 0;
   private closed = false;
 
@@ -111,36 +122,43 @@ export class ParquetSink {
       ensure(size);
     };
     bytes.finish = flush;
+    this.bytes = bytes;
+    const schema = parquetSchema(specs);
     this.writer = new ParquetWriter({
       writer: bytes,
-      schema: parquetSchema(specs),
+      schema,
       codec: 'SNAPPY',
       compressors: { SNAPPY: snappyCompress },
       statistics: true,
       createdBy,
     });
-    this.columns = specs.map(() => []);
-    this.ascii = specs.map((s) => (ASCII_PLAIN.has(s.name) && s.type === 'string' ? new AsciiColumn() : undefined));
-    this.bounds = specs.map((s) =>
-      FLAT.has(s.type) ? new Bounds(s.type === 'double', !NO_STATISTICS.has(s.name)) : undefined,
-    );
+    this.flat = specs.map((s) => {
+      if (!FLAT.has(s.type)) return undefined;
+      if (ASCII_PLAIN.has(s.name) && s.type === 'string') return new AsciiColumn();
+      return new DictionaryColumn(s.type as 'string' | 'int' | 'double', !NO_STATISTICS.has(s.name));
+    });
+    this.lists = specs.map((s) => (FLAT.has(s.type) ? undefined : []));
+    const resolve = schemaPathResolver(schema);
+    this.leafPaths = specs.map((s) => {
+      if (FLAT.has(s.type)) return undefined;
+      const path = [...resolve([s.name])];
+      for (let node = path.at(-1); node && node.children.length > 0; node = path.at(-1))
+        path.push(node.children[0] as SchemaTree);
+      return path;
+    });
   }
 
   /** Adds a game's rows, given column by column (each array as long as the others). */
   add(table: readonly (readonly ParquetValue[])[]): void {
     const rows = table[0]?.length ?? 0;
     if (rows === 0) return;
-    for (let c = 0; c < this.columns.length; c++) {
-      const ascii = this.ascii[c];
-      const bounds = this.bounds[c];
-      if (ascii) {
-        for (const v of table[c] as readonly (string | null)[]) ascii.push(v);
-        bounds?.add(table[c] as readonly (string | null)[]);
-        continue;
+    for (let c = 0; c < this.specs.length; c++) {
+      const flat = this.flat[c];
+      if (flat) flat.add(table[c] as readonly (string | number | null)[]);
+      else {
+        const target = this.lists[c] as ParquetValue[];
+        for (const v of table[c] as readonly ParquetValue[]) target.push(v);
       }
-      const target = this.columns[c] as ParquetValue[];
-      if (bounds) bounds.add(table[c] as readonly (string | number | null)[], target);
-      else for (const v of table[c] as readonly ParquetValue[]) target.push(v);
     }
     this.gathered += rows;
     this.written += rows;
@@ -165,155 +183,56 @@ export class ParquetSink {
     rmSync(this.temp, { force: true });
   }
 
+  /**
+   * One row group, its columns in schema order: the flat ones as `parquet-chunks.ts` encoded them,
+   * the lists through hyparquet-writer's column writer; then its metadata, for the footer.
+   */
   private writeGroup(): void {
     if (this.gathered === 0) return;
-    // Min/max of a FEN, a key or a text prunes nothing, and comparing every value cost a fifth of
-    // the writing: those columns keep only their null count. Numbers, ids, moves and tags keep all,
-    // gathered by `Bounds` as the rows came in (the writer's own pass over the values cost as
-    // much again) and put into the row group's metadata once it is written.
-    const columnData = this.specs.map((s, c) => {
-      const ascii = this.ascii[c];
-      return {
-        name: s.name,
-        data: ascii ? ascii.take() : (this.columns[c] as ParquetValue[]),
-        ...(ascii ? { encoding: 'PLAIN' } : {}),
-        ...(NO_STATISTICS.has(s.name) || this.bounds[c] ? { statistics: false } : {}),
-      };
+    const groupStart = this.bytes.offset;
+    const columns: ColumnChunk[] = [];
+    for (const [c, s] of this.specs.entries()) {
+      const flat = this.flat[c];
+      if (flat) {
+        columns.push(flat.writeChunk(this.bytes, s.name));
+        continue;
+      }
+      const leafPath = this.leafPaths[c] as SchemaTree[];
+      const schemaPath = leafPath.map((node) => node.element);
+      const result = writeColumn({
+        writer: this.bytes,
+        column: {
+          columnName: schemaPath
+            .slice(1)
+            .map((e) => e.name)
+            .join('.'),
+          element: schemaPath.at(-1) as SchemaElement,
+          schemaPath,
+          codec: 'SNAPPY',
+          compressors: { SNAPPY: snappyCompress },
+          stats: !NO_STATISTICS.has(s.name),
+          pageSize: PAGE_BYTES,
+          columnIndex: false,
+          offsetIndex: true,
+        },
+        pageData: encodeNestedValues(leafPath, this.lists[c] as ParquetValue[] as DecodedArray),
+      });
+      columns.push(result.chunk);
+      this.writer.pendingIndexes.push(result);
+    }
+    let uncompressed = 0n;
+    for (const chunk of columns) uncompressed += chunk.meta_data?.total_uncompressed_size ?? 0n;
+    this.writer.num_rows += BigInt(this.gathered);
+    this.writer.row_groups.push({
+      columns,
+      total_byte_size: uncompressed,
+      num_rows: BigInt(this.gathered),
+      total_compressed_size: BigInt(this.bytes.offset - groupStart),
     });
-    void this.writer.write({
-      columnData: columnData as Parameters<ParquetWriter['write']>[0]['columnData'],
-      rowGroupSize: this.gathered,
-    });
-    // One leaf column per column (a list has one leaf too), in schema order.
-    const chunks = this.writer.row_groups.at(-1)?.columns ?? [];
-    this.bounds.forEach((bounds, c) => {
-      const meta = chunks[c]?.meta_data;
-      if (bounds && meta) meta.statistics = bounds.take();
-    });
-    this.columns = this.specs.map(() => []);
+    this.lists = this.specs.map((s) => (FLAT.has(s.type) ? undefined : []));
     this.gathered = 0;
   }
 }
 
-/** The column types of one leaf value per row: their statistics are gathered by `Bounds`. */
+/** The column types of one leaf value per row (`parquet-chunks.ts` writes them). */
 const FLAT = new Set<ParquetType>(['string', 'int', 'double']);
-
-type Statistics = NonNullable<
-  NonNullable<ParquetWriter['row_groups'][number]['columns'][number]['meta_data']>['statistics']
->;
-
-/**
- * A flat column's min, max and null count over a row group, as the writer would compute them
- * (strings in UTF-8 byte order, -0 as the min and +0 as the max of a double column, a NaN count
- * for doubles), updated while the values are copied into the row group.
- */
-class Bounds {
-  private min: string | number | undefined;
-  private max: string | number | undefined;
-  private nulls = 0;
-
-  /** `minMax` false: the null count only (see NO_STATISTICS). */
-  constructor(
-    private readonly double: boolean,
-    private readonly minMax: boolean,
-  ) {}
-
-  /** Counts `values` in and appends them to `target` (when given). */
-  add(values: readonly (string | number | null)[], target?: ParquetValue[]): void {
-    for (const v of values) {
-      target?.push(v);
-      if (v === null) this.nulls++;
-      else if (!this.minMax) continue;
-      else if (typeof v === 'number') {
-        // Values are finite: the columns never hold NaN (a missing number is null).
-        if (this.min === undefined || v < (this.min as number)) this.min = v;
-        if (this.max === undefined || v > (this.max as number)) this.max = v;
-      } else if (v !== this.max && v !== this.min) {
-        if (this.min === undefined || utf8Compare(v, this.min as string) < 0) this.min = v;
-        if (this.max === undefined || utf8Compare(v, this.max as string) > 0) this.max = v;
-      }
-    }
-  }
-
-  /** The statistics so far; the next row group starts again. */
-  take(): Statistics {
-    let { min, max } = this;
-    if (min === 0) min = -0;
-    if (max === 0) max = 0;
-    const stats: Statistics = {
-      ...(min !== undefined && max !== undefined ? { min_value: min, max_value: max } : {}),
-      null_count: BigInt(this.nulls),
-      ...(this.double ? { nan_count: 0n } : {}),
-    };
-    this.min = this.max = undefined;
-    this.nulls = 0;
-    return stats;
-  }
-}
-
-/**
- * Compares two strings in the order of their UTF-8 bytes (code point order). UTF-16 code units
- * order the same except a surrogate (a code point above U+FFFF) against U+E000-U+FFFF. The
- * strings are well-formed (decoded text, never a lone surrogate).
- */
-export function utf8Compare(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 0xd800 && y >= 0xd800) {
-      const surrogateX = x <= 0xdfff;
-      const surrogateY = y <= 0xdfff;
-      if (surrogateX !== surrogateY) return surrogateX ? 1 : -1;
-    }
-    return x - y;
-  }
-  return a.length - b.length;
-}
-
-/**
- * An ASCII text column of a row group, written into one buffer as the rows come in and handed over
- * as views into it. The writer would otherwise encode each value into a buffer of its own (a FEN per
- * row), and holding a group's FEN strings (ropes of many small pieces) until then made the garbage
- * collector copy them: those allocations, not the writing, were most of the cost.
- */
-class AsciiColumn {
-  private bytes = Buffer.allocUnsafe(1 << 20);
-  private used = 0;
-  /** Each value's length, -1 for null. */
-  private lengths: number[] = [];
-
-  push(value: string | null): void {
-    if (value === null) {
-      this.lengths.push(-1);
-      return;
-    }
-    if (this.used + value.length > this.bytes.length) {
-      const grown = Buffer.allocUnsafe(Math.max(this.bytes.length * 2, this.used + value.length));
-      this.bytes.copy(grown, 0, 0, this.used);
-      this.bytes = grown;
-    }
-    this.used += this.bytes.write(value, this.used, 'latin1');
-    this.lengths.push(value.length);
-  }
-
-  /** The values so far as views (null where null); the column starts again in a new buffer. */
-  take(): (Uint8Array | null)[] {
-    const { bytes, lengths } = this;
-    const out = new Array<Uint8Array | null>(lengths.length);
-    let at = 0;
-    for (let i = 0; i < lengths.length; i++) {
-      const n = lengths[i] as number;
-      if (n < 0) out[i] = null;
-      else {
-        out[i] = bytes.subarray(at, at + n);
-        at += n;
-      }
-    }
-    this.bytes = Buffer.allocUnsafe(bytes.length);
-    this.used = 0;
-    this.lengths = [];
-    return out;
-  }
-}
