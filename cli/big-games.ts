@@ -213,7 +213,7 @@ export async function* validateGames(
 }
 
 /** A big game not parsed yet (one the --where filter parsed is done on the main thread). */
-function bigGame(item: GameItem): boolean {
+export function bigGame(item: GameItem): boolean {
   return item.game === undefined && isBig(item.chunk);
 }
 

@@ -14,9 +14,10 @@
  * hands batches of games to the workers (pool.ts).
  *
  * Memory: at most IN_FLIGHT_PER_WORKER × N blocks (however the N workers share them) are split and
- * not yet written.
+ * not yet written; a big game's rows come in parts, SEGMENTS_AHEAD at most unwritten per worker,
+ * however far its block is from its turn (protocol.ts `Segment`).
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Session, ChunkItem } from '../session.js';
 import type { InputFile } from '../inputs.js';
 import type {
@@ -26,10 +27,12 @@ import type {
   BlockSplitReply,
   EncodedOutput,
   Recycle,
+  Segment,
   WorkerMessage,
   WorkerTask,
 } from './protocol.js';
-import { splitReply } from './pool.js';
+import { acknowledge } from './pool.js';
+import { ReplyStream, startWorker } from './replies.js';
 import { noteWorkerTime } from './thread-times.js';
 import { interruption } from '../interrupt.js';
 
@@ -49,7 +52,6 @@ export function blockBytes(size: number, jobs: number): number {
 }
 /** Blocks handed to each worker ahead of the one being printed: enough that a worker rarely waits for a slower one. */
 const IN_FLIGHT_PER_WORKER = 4;
-const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 /** Whether `--jobs` workers may read `file` for themselves (a plain file on disk). */
 export function readsForItself(file: InputFile): boolean {
@@ -57,7 +59,7 @@ export function readsForItself(file: InputFile): boolean {
 }
 
 interface Waiting {
-  resolve(value: unknown): void;
+  resolve(value: BlockSplitReply): void;
   reject(error: Error): void;
 }
 
@@ -69,7 +71,10 @@ interface Waiting {
  */
 class BlockWorkers {
   private readonly workers: Worker[] = [];
+  /** Per worker, the splits waiting for their answer, by block id. */
   private readonly waiting: Map<number, Waiting>[] = [];
+  /** Per worker, the runs whose answer has not ended, by block id. */
+  private readonly runs: Map<number, ReplyStream>[] = [];
   /** Per worker, the blocks handed to it whose run (or unclean split) has not answered yet. */
   private readonly pending: number[] = [];
   private failure: Error | undefined;
@@ -101,20 +106,26 @@ class BlockWorkers {
 
   private start(): number {
     const w = this.workers.length;
-    const worker = new Worker(WORKER_URL, { workerData: this.task });
+    const { worker, segmentWritten } = startWorker(this.task);
     const waiting = new Map<number, Waiting>();
-    worker.on('message', (reply: BlockSplitReply | BatchReply) => {
+    const runs = new Map<number, ReplyStream>();
+    worker.on('message', (reply: BlockSplitReply | Segment | (BatchReply & { id?: number })) => {
       if ('error' in reply) {
         const error = new Error(reply.error);
         if (reply.stack !== undefined) error.stack = reply.stack;
         return this.fail(error);
       }
+      if ('kind' in reply && reply.kind === 'segment')
+        return runs.get(reply.id as number)?.segment(reply.text, reply.games, segmentWritten);
       noteWorkerTime(worker.threadId, reply.cpuMs);
-      const id = 'kind' in reply ? reply.id : (reply as { id?: number }).id;
-      const key = 'kind' in reply ? -1 - (id as number) : (id as number);
-      const job = waiting.get(key);
-      waiting.delete(key);
-      job?.resolve('kind' in reply ? reply : splitReply(reply));
+      if ('kind' in reply) {
+        waiting.get(reply.id)?.resolve(reply);
+        waiting.delete(reply.id);
+        return;
+      }
+      const id = reply.id as number;
+      runs.get(id)?.end(reply);
+      runs.delete(id);
     });
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', (code) => {
@@ -122,21 +133,33 @@ class BlockWorkers {
     });
     this.workers.push(worker);
     this.waiting.push(waiting);
+    this.runs.push(runs);
     this.pending.push(0);
     return w;
   }
 
   split(w: number, message: BlockSplit): Promise<BlockSplitReply> {
-    return this.ask(w, -1 - message.id, message) as Promise<BlockSplitReply>;
+    return new Promise((resolve, reject) => {
+      if (this.failure) return reject(this.failure);
+      this.waiting[w]?.set(message.id, { resolve, reject });
+      this.post(w, message);
+    });
   }
 
-  run(w: number, message: BlockRun): Promise<readonly EncodedOutput[]> {
-    return this.ask(w, message.id, message) as Promise<readonly EncodedOutput[]>;
+  /** Runs a block's games: their outputs come as the worker sends them. */
+  run(w: number, message: BlockRun): ReplyStream {
+    const reply = new ReplyStream();
+    if (this.failure) reply.fail(this.failure);
+    else {
+      this.runs[w]?.set(message.id, reply);
+      this.post(w, message);
+    }
+    return reply;
   }
 
   /** Hands a reply's buffer back to worker `w` (which answers nothing). */
   recycle(w: number, buffer: SharedArrayBuffer): void {
-    if (!this.failure && !this.closing) this.workers[w]?.postMessage({ kind: 'recycle', buffer } satisfies Recycle);
+    if (!this.failure && !this.closing) this.post(w, { kind: 'recycle', buffer } satisfies Recycle);
   }
 
   async close(): Promise<void> {
@@ -144,12 +167,8 @@ class BlockWorkers {
     await Promise.all(this.workers.map((w) => w.terminate()));
   }
 
-  private ask(w: number, key: number, message: WorkerMessage): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      if (this.failure) return reject(this.failure);
-      this.waiting[w]?.set(key, { resolve, reject });
-      this.workers[w]?.postMessage(message);
-    });
+  private post(w: number, message: WorkerMessage): void {
+    this.workers[w]?.postMessage(message);
   }
 
   private fail(error: Error): void {
@@ -157,6 +176,10 @@ class BlockWorkers {
     for (const waiting of this.waiting) {
       for (const job of waiting.values()) job.reject(this.failure);
       waiting.clear();
+    }
+    for (const runs of this.runs) {
+      for (const reply of runs.values()) reply.fail(this.failure);
+      runs.clear();
     }
   }
 }
@@ -201,7 +224,7 @@ export async function runInBlocks(
       for (let at = 0; at < size; at += step) cuts.push(at);
       cuts.push(size);
       const blocks = cuts.length - 1;
-      const placed: (Promise<readonly EncodedOutput[] | undefined> | undefined)[] = [];
+      const placed: (Promise<ReplyStream | undefined> | undefined)[] = [];
       let chain: Promise<unknown> = Promise.resolve();
       let place = { index: 0, lines: 0, offset: 0 };
       let stopped = false;
@@ -221,7 +244,7 @@ export async function runInBlocks(
         });
         // Places are handed out in block order: each waits for the split before it, and the run
         // is sent at once (the step resolves to a box, not to the run, which it would wait for).
-        const step = chain.then(async (): Promise<{ outputs: Promise<readonly EncodedOutput[]> } | undefined> => {
+        const step = chain.then(async (): Promise<{ outputs: ReplyStream } | undefined> => {
           const block = await split;
           if (stopped || !block.clean) {
             stopped = true;
@@ -236,9 +259,9 @@ export async function runInBlocks(
             offset: base.offset + block.chars,
           };
           const outputs = pool.run(w, { kind: 'run', id, file: file.name, base, numberBase });
-          outputs.then(
+          outputs.done.then(
             () => pool.done(w),
-            () => {}, // awaited in turn below
+            () => {}, // seen in turn below
           );
           return { outputs };
         });
@@ -252,15 +275,20 @@ export async function runInBlocks(
       // The file's last game is printed after its IO_ENCODING, as a reading of the whole file gives
       // it (that game is cut only once the decoder has ended): each block's last output waits.
       let held: EncodedOutput | undefined;
+      // A big game's rows come in parts before the output that ends it (not held: a part is the
+      // last output of a partial segment, whose buffer the worker reuses once it is written). The
+      // game is counted at its first part.
+      let inGame = false;
       const print = async (output: EncodedOutput | undefined): Promise<void> => {
         if (!output) return;
-        session.gamesRead++;
+        if (!inGame) session.gamesRead++;
+        inGame = output.part === true;
         await emit(output, file.name);
       };
       // Blocks whose outputs are being printed, with their worker: each buffer goes back to its
       // worker once all its bytes are written (the held output's last of all).
       let printing: { w: number; buffer: SharedArrayBuffer }[] = [];
-      for (let i = 0; i < blocks; i++) {
+      inTurn: for (let i = 0; i < blocks; i++) {
         // An interrupt ends the run where it is, as the reading of --jobs 1 stops: the games
         // printed so far (the held one too) are the output, and the summary counts them.
         if (interruption.aborted) {
@@ -268,25 +296,38 @@ export async function runInBlocks(
           return;
         }
         while (dispatched < blocks && dispatched < i + pool.size * IN_FLIGHT_PER_WORKER) dispatch(dispatched++);
-        const outputs = await placed[i];
+        const reply = await placed[i];
         delete placed[i]; // printed below: a block's output must not outlive its turn
-        if (!outputs) {
+        if (!reply) {
           fellBackAt = i;
           break;
         }
-        for (const output of outputs) {
-          await print(held);
-          held = output;
+        for (let piece = await reply.next(); piece; piece = await reply.next()) {
+          for (const output of piece.outputs) {
+            await print(held);
+            held = output.part ? undefined : output;
+            if (output.part) await print(output);
+          }
+          if (piece.written) {
+            await acknowledge(session, piece.written);
+            // In the middle of a big game too (as --jobs 1 stops its big-game thread).
+            if (interruption.aborted) break inTurn;
+            continue;
+          }
+          const done = printing.filter((p) => p.buffer !== held?.text.buffer);
+          printing = printing.filter((p) => p.buffer === held?.text.buffer);
+          if (piece.outputs.length > 0) printing.push({ w: owners[i] as number, buffer: piece.buffer });
+          if (done.length > 0) {
+            await session.writer.flush();
+            session.writer.whenWritten(() => {
+              for (const p of done) pool.recycle(p.w, p.buffer);
+            });
+          }
         }
-        const done = printing.filter((p) => p.buffer !== held?.text.buffer);
-        printing = printing.filter((p) => p.buffer === held?.text.buffer);
-        if (outputs[0]) printing.push({ w: owners[i] as number, buffer: outputs[0].text.buffer as SharedArrayBuffer });
-        if (done.length > 0) {
-          await session.writer.flush();
-          session.writer.whenWritten(() => {
-            for (const p of done) pool.recycle(p.w, p.buffer);
-          });
-        }
+      }
+      if (interruption.aborted) {
+        await print(held);
+        return;
       }
       if (fellBackAt !== undefined) {
         await print(held);

@@ -7,20 +7,24 @@
  * reporter as `--jobs 1`; so the output is byte for byte the same.
  *
  * Memory stays bounded: at most two batches per worker are in flight (one being processed, one
- * waiting); reading pauses until the oldest batch is printed. Workers are started only when there
- * is a batch for them, so a small input starts one.
+ * waiting); reading pauses until the oldest batch is printed. A big game's rows come back in
+ * parts as the worker formats them, as --jobs 1's big-game thread sends them, and the worker waits
+ * while SEGMENTS_AHEAD of them are unwritten (protocol.ts `Segment`): one huge game never comes
+ * back whole. Workers are started only when there is a batch for them, so a small input starts one.
  *
  * Any failure of a worker (a throw in the per-game code, a crash) fails every batch in flight with
  * that error, which ends the run as an internal error (main.ts): never a hang, never a stack trace
  * without FORSYTH_DEBUG=1.
  */
-import { Worker } from 'node:worker_threads';
-import { runOnMainThread } from '../big-games.js';
+import type { Worker } from 'node:worker_threads';
+import { bigGame, runOnMainThread } from '../big-games.js';
+import { interruption } from '../interrupt.js';
 import type { ChunkItem, Session } from '../session.js';
 import type { PositionsOutput } from '../commands/positions-game.js';
-import type { Batch, BatchGame, BatchReply, EncodedOutput, WorkerTask } from './protocol.js';
+import type { Batch, BatchGame, BatchReply, EncodedOutput, Segment, WorkerTask } from './protocol.js';
 import { perGameOf } from './tasks.js';
 import { runInBlocks } from './blocks.js';
+import { ReplyStream, startWorker } from './replies.js';
 import { noteWorkerTime } from './thread-times.js';
 
 const BATCH_GAMES = 200;
@@ -31,19 +35,22 @@ const BATCH_GAMES = 200;
 const FIRST_BATCH_GAMES = 25;
 const BATCH_CHARS = 1024 * 1024;
 const IN_FLIGHT_PER_WORKER = 2;
-const WORKER_URL = new URL('./worker.js', import.meta.url);
 
 interface Job {
   readonly batch: Batch;
-  resolve(outputs: readonly EncodedOutput[]): void;
-  reject(error: Error): void;
+  readonly reply: ReplyStream;
 }
 
-/** Up to `size` workers running `task`; `run` queues a batch and resolves with its outputs. */
+interface PoolWorker {
+  readonly worker: Worker;
+  readonly segmentWritten: () => void;
+}
+
+/** Up to `size` workers running `task`; `run` queues a batch and gives its outputs as they come. */
 export class WorkerPool {
-  private readonly workers: Worker[] = [];
-  private readonly idle: Worker[] = [];
-  private readonly busy = new Map<Worker, Job>();
+  private readonly workers: PoolWorker[] = [];
+  private readonly idle: PoolWorker[] = [];
+  private readonly busy = new Map<PoolWorker, Job>();
   private readonly queue: Job[] = [];
   private failure: Error | undefined;
   private closing = false;
@@ -58,18 +65,20 @@ export class WorkerPool {
       stream.setMaxListeners(Math.max(stream.getMaxListeners(), size + 10));
   }
 
-  run(batch: Batch): Promise<readonly EncodedOutput[]> {
-    return new Promise((resolve, reject) => {
-      if (this.failure) return reject(this.failure);
-      this.queue.push({ batch, resolve, reject });
+  run(batch: Batch): ReplyStream {
+    const reply = new ReplyStream();
+    if (this.failure) reply.fail(this.failure);
+    else {
+      this.queue.push({ batch, reply });
       this.dispatch();
-    });
+    }
+    return reply;
   }
 
   /** Stops every worker (after the last batch, or on the way out of a failed run). */
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.workers.map((w) => w.terminate()));
+    await Promise.all(this.workers.map((w) => w.worker.terminate()));
   }
 
   private dispatch(): void {
@@ -78,55 +87,41 @@ export class WorkerPool {
       if (!worker) return;
       const job = this.queue.shift() as Job;
       this.busy.set(worker, job);
-      worker.postMessage(job.batch);
+      worker.worker.postMessage(job.batch);
     }
   }
 
-  private start(): Worker {
-    const worker = new Worker(WORKER_URL, { workerData: this.task });
-    this.workers.push(worker);
-    worker.on('message', (reply: BatchReply) => {
+  private start(): PoolWorker {
+    const started = startWorker(this.task);
+    const { worker } = started;
+    this.workers.push(started);
+    worker.on('message', (reply: BatchReply | Segment) => {
       if ('error' in reply) {
         const error = new Error(reply.error);
         if (reply.stack !== undefined) error.stack = reply.stack;
         return this.fail(error);
       }
+      const job = this.busy.get(started);
+      if ('kind' in reply) return job?.reply.segment(reply.text, reply.games, started.segmentWritten);
       noteWorkerTime(worker.threadId, reply.cpuMs);
-      const job = this.busy.get(worker);
-      this.busy.delete(worker);
-      this.idle.push(worker);
-      job?.resolve(splitReply(reply));
+      this.busy.delete(started);
+      this.idle.push(started);
+      job?.reply.end(reply);
       this.dispatch();
     });
     worker.on('error', (error) => this.fail(error));
     worker.on('exit', (code) => {
       if (!this.closing) this.fail(new Error(`a worker thread stopped (exit code ${code})`));
     });
-    return worker;
+    return started;
   }
 
   private fail(error: Error): void {
     this.failure ??= error;
     const jobs = [...this.busy.values(), ...this.queue.splice(0)];
     this.busy.clear();
-    for (const job of jobs) job.reject(this.failure);
+    for (const job of jobs) job.reply.fail(this.failure);
   }
-}
-
-/** A batch's reply → each game's output, its text a view into the one buffer (no copy). */
-export function splitReply(reply: Extract<BatchReply, { text: Uint8Array }>): EncodedOutput[] {
-  let at = 0;
-  return reply.games.map((g) => {
-    const text = reply.text.subarray(at, at + g.bytes);
-    at += g.bytes;
-    const output: EncodedOutput = {
-      text,
-      rows: g.rows,
-      diagnostics: g.diagnostics,
-      ...(g.breakIncluded && { breakIncluded: true }),
-    };
-    return g.records ? { ...output, records: g.records } : output;
-  });
 }
 
 /** A game's output as `runGames` hands it over: its text as a string (`--jobs 1`) or as bytes (from a worker). */
@@ -182,45 +177,79 @@ async function runInWorkers(
   chunks: AsyncIterable<ChunkItem>,
 ): Promise<void> {
   const pool = new WorkerPool(task, jobs);
-  const inFlight: { items: ChunkItem[]; outputs: Promise<readonly EncodedOutput[]> }[] = [];
+  const inFlight: { items: ChunkItem[]; outputs: ReplyStream | undefined }[] = [];
   let items: ChunkItem[] = [];
   let games: BatchGame[] = [];
   let chars = 0;
   let batchGames = FIRST_BATCH_GAMES;
   const send = (): void => {
-    const outputs = games.length > 0 ? pool.run(games) : Promise.resolve([]);
-    outputs.catch(() => {}); // awaited in turn below; this only keeps a later batch's failure from being "unhandled"
-    inFlight.push({ items, outputs });
+    inFlight.push({ items, outputs: games.length > 0 ? pool.run(games) : undefined });
     items = [];
     games = [];
     chars = 0;
   };
-  const printOldest = async (): Promise<void> => {
+  /** Prints the oldest batch; false when an interrupt stopped it. */
+  const printOldest = async (): Promise<boolean> => {
     const oldest = inFlight.shift();
-    if (!oldest) return;
-    const outputs = await oldest.outputs;
+    if (!oldest) return true;
+    const pieces = oldest.outputs;
+    let piece = await pieces?.next();
     let next = 0;
-    for (const item of oldest.items) {
+    for (const [i, item] of oldest.items.entries()) {
+      // An interrupt ends the run where it is (in a big game's rows too, as --jobs 1 does); the
+      // games after are not counted as read.
+      if (interruption.aborted) {
+        uncount(oldest.items.slice(i));
+        return false;
+      }
       session.reportProblems(item);
-      if (item.kind === 'game') await emit(outputs[next++] as EncodedOutput, item.file.name);
+      if (item.kind !== 'game') continue;
+      // A game's outputs: its parts, if any, then the one that ends it.
+      for (;;) {
+        if (piece && next === piece.outputs.length) {
+          if (piece.written) await acknowledge(session, piece.written);
+          if (interruption.aborted) {
+            uncount(oldest.items.slice(i + 1));
+            return false;
+          }
+          piece = await pieces?.next();
+          next = 0;
+        }
+        const output = piece?.outputs[next++] as EncodedOutput;
+        await emit(output, item.file.name);
+        if (!output.part) break;
+      }
     }
+    return true;
   };
+  const uncount = (unprinted: readonly ChunkItem[]): void => {
+    session.gamesRead -= unprinted.filter((item) => item.kind === 'game').length;
+  };
+  let stopped = false;
   try {
     for await (const item of chunks) {
       items.push(item);
       if (item.kind === 'game') {
-        games.push({ chunk: item.chunk, file: item.file.name, number: item.number });
+        games.push({ chunk: item.chunk, file: item.file.name, number: item.number, inParts: bigGame(item) });
         chars += item.chunk.text.length;
       }
       if (games.length >= batchGames || chars >= BATCH_CHARS) {
         send();
         batchGames = Math.min(BATCH_GAMES, batchGames * 2);
-        while (inFlight.length > jobs * IN_FLIGHT_PER_WORKER) await printOldest();
+        while (!stopped && inFlight.length > jobs * IN_FLIGHT_PER_WORKER) stopped = !(await printOldest());
+        if (stopped) break;
       }
     }
     send();
-    while (inFlight.length > 0) await printOldest();
+    while (!stopped && inFlight.length > 0) stopped = !(await printOldest());
+    for (const rest of inFlight) uncount(rest.items);
   } finally {
     await pool.close();
   }
+}
+
+/** Once everything printed so far has left the process, `written` tells the worker (its buffer is free). */
+export async function acknowledge(session: Session, written: () => void): Promise<void> {
+  await session.writer.flush();
+  session.writer.whenWritten(written);
 }

@@ -13,11 +13,25 @@ export type WorkerTask =
   | { readonly command: 'fens'; readonly settings: FensSettings }
   | { readonly command: 'positions'; readonly settings: PositionsSettings };
 
+/**
+ * What a worker is started with (`workerData`): the task, and one Int32 the main thread counts up
+ * (Atomics) each time it has written a partial segment of this worker's (see `Segment`).
+ */
+export interface WorkerStart {
+  readonly task: WorkerTask;
+  readonly segmentsWritten: SharedArrayBuffer;
+}
+
 /** One game to process: its text, the input file's name and its run-wide number (1-based). */
 export interface BatchGame {
   readonly chunk: GameChunk;
   readonly file: string;
   readonly number: number;
+  /**
+   * Format its rows in parts and send them as they come (see `Segment`): a big game, as `--jobs 1`
+   * runs it in its big-game thread. Unset, the worker decides by the game's size (`isBig`).
+   */
+  readonly inParts?: boolean;
 }
 
 export type Batch = readonly BatchGame[];
@@ -28,6 +42,8 @@ export interface EncodedOutput {
   readonly rows: number;
   /** The text begins with the game break before this game's rows (see `gameBreakOf`). */
   readonly breakIncluded?: boolean;
+  /** A part of a big game's rows: the game goes on in the next output (the last, without `part`, ends it). */
+  readonly part?: boolean;
   readonly diagnostics: readonly Diagnostic[];
   readonly records?: readonly KeyedRow[];
 }
@@ -38,6 +54,7 @@ export interface GameSummary {
   readonly bytes: number;
   readonly rows: number;
   readonly breakIncluded?: boolean;
+  readonly part?: boolean;
   readonly diagnostics: readonly Diagnostic[];
   readonly records?: readonly KeyedRow[];
 }
@@ -51,6 +68,23 @@ export interface GameSummary {
 export type BatchReply =
   | { readonly text: Uint8Array; readonly games: readonly GameSummary[]; readonly cpuMs?: number | null }
   | { readonly error: string; readonly stack?: string };
+
+/**
+ * The outputs of a batch (or block run, with its `id`) so far, sent before its `BatchReply` while a
+ * big game's rows are formatted: each ends with a part of that game. The worker sends the next
+ * one only while fewer than SEGMENTS_AHEAD of its segments are unwritten (`WorkerStart`), and then
+ * reuses the buffers of the written ones: a huge game's rows never pile up, in either thread,
+ * however far the worker is ahead of the output.
+ */
+export interface Segment {
+  readonly kind: 'segment';
+  readonly id?: number;
+  readonly text: Uint8Array;
+  readonly games: readonly GameSummary[];
+}
+
+/** Partial segments a worker may have sent and not yet seen written: one being written, others ready. */
+export const SEGMENTS_AHEAD = 3;
 
 /**
  * Workers that read for themselves (cli/workers/blocks.ts): `BlockSplit` asks a worker to read and

@@ -7,14 +7,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseGame, type GameChunk } from '../../src/index.js';
 import { shiftChunk, splitBlock } from '../../src/node/index.js';
+import { isBig } from '../big-games.js';
 import type { PositionsOutput } from '../commands/positions-game.js';
-import type { BatchGame, BatchReply, BlockSplitReply, GameSummary, WorkerMessage, WorkerTask } from './protocol.js';
+import type { GameOutput } from '../game-output.js';
+import {
+  SEGMENTS_AHEAD,
+  type BatchGame,
+  type BatchReply,
+  type BlockSplitReply,
+  type GameSummary,
+  type Segment,
+  type WorkerMessage,
+  type WorkerStart,
+} from './protocol.js';
 import { gameBreakOf, perGameOf } from './tasks.js';
 import { threadCpuMs, threadTimesWanted } from './thread-times.js';
 
 const port = parentPort;
 if (!port) throw new Error('cli/workers/worker.js is a worker thread entry, not a program');
-const task = workerData as WorkerTask;
+const { task, segmentsWritten } = workerData as WorkerStart;
+const written = new Int32Array(segmentsWritten);
 const perGame = perGameOf(task);
 const gameBreak = gameBreakOf(task);
 /** Blocks split and waiting for their place in the file. */
@@ -22,7 +34,7 @@ const splitBlocks = new Map<number, readonly GameChunk[]>();
 
 port.on('message', (message: WorkerMessage) => {
   try {
-    if (!('kind' in message)) return reply(runGames(message));
+    if (!('kind' in message)) return reply(runGames(message, undefined));
     if (message.kind === 'split') {
       const block = splitBlock(message.path, { start: message.start, end: message.end });
       if (block.clean) splitBlocks.set(message.id, block.chunks);
@@ -39,11 +51,7 @@ port.on('message', (message: WorkerMessage) => {
       };
       return port.postMessage(answer);
     }
-    if (message.kind === 'recycle') {
-      spare.push(message.buffer);
-      if (spare.length > SPARE_BUFFERS) spare.shift();
-      return;
-    }
+    if (message.kind === 'recycle') return keepSpare(message.buffer);
     if (message.kind === 'run') {
       const chunks = splitBlocks.get(message.id) ?? [];
       splitBlocks.delete(message.id);
@@ -51,7 +59,7 @@ port.on('message', (message: WorkerMessage) => {
         const chunk = shiftChunk(c, message.base);
         return { chunk, file: message.file, number: message.numberBase + chunk.index + 1 };
       });
-      return reply({ ...runGames(games), id: message.id });
+      return reply({ ...runGames(games, message.id), id: message.id });
     }
   } catch (error) {
     port.postMessage(
@@ -72,30 +80,85 @@ function reply(answer: Outputs & { id?: number }): void {
   port?.postMessage(timed satisfies BatchReply);
 }
 
-function runGames(batch: readonly BatchGame[]): Outputs {
+function runGames(batch: readonly BatchGame[], id: number | undefined): Outputs {
   // Each game's text is encoded as soon as it is made, so that the strings die young: kept for
   // the whole batch (megabytes), they survived and were copied by every young-generation GC,
   // which made a worker's games twice as slow as the main thread's.
-  const chars = batch.reduce((sum, g) => sum + g.chunk.text.length, 0);
-  const sink = new ByteSink(Math.ceil(chars * bytesPerChar * 1.15));
+  let chars = 0; // of the games whose whole text goes into this reply
+  let inParts = false;
+  for (const g of batch) {
+    if (g.inParts ?? isBig(g.chunk)) inParts = true;
+    else chars += g.chunk.text.length;
+  }
+  let sink = new ByteSink(Math.ceil(chars * bytesPerChar * 1.15) + (inParts ? SEGMENT_BYTES : 0));
+  let games: GameSummary[] = [];
   let withRows = 0;
-  const games = batch.map((g): GameSummary => {
-    const output: PositionsOutput = perGame(parseGame(g.chunk), g.file, g.number);
-    // The game break goes into the bytes (but never before the batch's first game with rows, which
-    // only the main thread can place): the batch's text is then written as one piece.
-    const breakIncluded = gameBreak !== undefined && output.rows > 0 && withRows++ > 0;
-    const bytes = (breakIncluded ? sink.append(gameBreak) + sink.append('\n') : 0) + sink.append(output.text);
+  // The game break goes into the bytes (but never before the batch's first game with rows, which
+  // only the main thread can place): the batch's text is then written as one piece.
+  const breakFor = (rows: number): boolean => gameBreak !== undefined && rows > 0 && withRows++ > 0;
+  // A big game's rows, part by part: each part ends a segment, sent at once (or once the main
+  // thread has written enough of the segments before).
+  const part = (output: GameOutput): void => {
+    const continues = output.breakIncluded === true;
+    const withBreak = !continues && breakFor(output.rows);
+    const bytes = (withBreak ? sink.append(gameBreak as string) + sink.append('\n') : 0) + sink.append(output.text);
+    const breakIncluded = continues || withBreak;
+    games.push({
+      bytes,
+      rows: output.rows,
+      diagnostics: output.diagnostics,
+      part: true,
+      ...(breakIncluded && { breakIncluded }),
+    });
+    const text = sink.take();
+    port?.postMessage({ kind: 'segment', ...(id !== undefined && { id }), text, games } satisfies Segment);
+    segmentsSent++;
+    unwritten.push(text.buffer);
+    waitForWriting();
+    sink = new ByteSink(SEGMENT_BYTES);
+    games = [];
+  };
+  let textBytes = 0;
+  for (const g of batch) {
+    const parts = g.inParts ?? isBig(g.chunk);
+    const output: PositionsOutput = perGame(parseGame(g.chunk), g.file, g.number, parts ? part : undefined);
+    const breakIncluded = breakFor(output.rows);
+    const bytes = (breakIncluded ? sink.append(gameBreak as string) + sink.append('\n') : 0) + sink.append(output.text);
+    if (!parts) textBytes += bytes;
     const summary: GameSummary = {
       bytes,
       rows: output.rows,
       diagnostics: output.diagnostics,
       ...(breakIncluded && { breakIncluded }),
     };
-    return output.records ? { ...summary, records: output.records } : summary;
-  });
-  const text = sink.take();
-  if (chars > 0 && text.length > 0) bytesPerChar = text.length / chars;
-  return { text, games };
+    games.push(output.records ? { ...summary, records: output.records } : summary);
+  }
+  if (chars > 0 && textBytes > 0) bytesPerChar = textBytes / chars;
+  return { text: sink.take(), games };
+}
+
+/**
+ * A big game's segments: sent so far (counted the same way as the main thread's `written`), and
+ * the buffers of those not yet written, oldest first.
+ */
+let segmentsSent = 0;
+const unwritten: SharedArrayBuffer[] = [];
+/** Bytes of a segment's buffer (a part of 1,024 rows: some 70 KB of text, 550 KB of ndjson with every column). */
+const SEGMENT_BYTES = 1024 * 1024;
+/** How long one wait for the main thread lasts before it is checked again (terminate() stops it between two). */
+const WAIT_MS = 200;
+
+/**
+ * Waits until fewer than SEGMENTS_AHEAD segments sent are unwritten; the buffers of the written
+ * ones become spare, for the next segments.
+ */
+function waitForWriting(): void {
+  let seen = Atomics.load(written, 0);
+  while (segmentsSent - seen >= SEGMENTS_AHEAD) {
+    Atomics.wait(written, 0, seen, WAIT_MS);
+    seen = Atomics.load(written, 0);
+  }
+  while (segmentsSent - unwritten.length < seen) keepSpare(unwritten.shift() as SharedArrayBuffer);
 }
 
 /**
@@ -110,6 +173,11 @@ const encoder = new TextEncoder();
 const spare: SharedArrayBuffer[] = [];
 const SPARE_BUFFERS = 4;
 const SPARE_ROUNDING = 1024 * 1024;
+
+function keepSpare(buffer: SharedArrayBuffer): void {
+  spare.push(buffer);
+  if (spare.length > SPARE_BUFFERS) spare.shift();
+}
 
 /** Texts encoded as UTF-8 one after the other into one growing buffer of its own (shared with the main thread). */
 class ByteSink {
