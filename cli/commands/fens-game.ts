@@ -18,8 +18,8 @@ export interface FensSettings {
   /** With --columns (and always for parquet): the columns asked for. */
   readonly table?: ColumnRunSettings;
   /**
-   * Text rows as bytes (`GameOutput.bytes`): for the main thread, whose writer takes bytes as they
-   * are; worker threads copy strings into their shared buffers and leave it unset.
+   * Text rows as bytes (`GameOutput.bytes`): the main thread's writer takes them as they are, and a
+   * worker copies them into its shared buffer (cli/workers/worker.ts `appendRowBytes`).
    */
   readonly textAsBytes?: boolean;
 }

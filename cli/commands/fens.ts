@@ -57,8 +57,8 @@ async function runFens(files: string[], options: FensOptions, cmd: Command): Pro
       ...(options.castling ? { castling: options.castling } : {}),
     },
     ...(table ? { table: withJobs(table, options.format, options.jobs) } : {}),
-    // On the main thread the text rows are written as bytes (see fens-game.ts).
-    ...(options.jobs === 1 && { textAsBytes: true }),
+    // Text rows are written as bytes (see fens-game.ts), on the main thread and in the workers.
+    textAsBytes: true,
   };
   const task = { command: 'fens', settings } as const;
   const rows = await openRowOutput(

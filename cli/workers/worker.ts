@@ -123,7 +123,9 @@ function runGames(batch: readonly BatchGame[], id: number | undefined): Outputs 
     const parts = g.inParts ?? isBig(g.chunk);
     const output: PositionsOutput = perGame(parseGame(g.chunk), g.file, g.number, parts ? part : undefined);
     const breakIncluded = breakFor(output.rows);
-    const bytes = (breakIncluded ? sink.append(gameBreak as string) + sink.append('\n') : 0) + sink.append(output.text);
+    const bytes = output.bytes
+      ? appendRowBytes(sink, output, breakIncluded)
+      : (breakIncluded ? sink.append(gameBreak as string) + sink.append('\n') : 0) + sink.append(output.text);
     if (!parts) textBytes += bytes;
     const summary: GameSummary = {
       bytes,
@@ -135,6 +137,22 @@ function runGames(batch: readonly BatchGame[], id: number | undefined): Outputs 
   }
   if (chars > 0 && textBytes > 0) bytesPerChar = textBytes / chars;
   return { text: sink.take(), games };
+}
+
+/** The game break and its newline, as `fens` text writes them into its row bytes. */
+const breakBytes = gameBreak === undefined ? undefined : new TextEncoder().encode(`${gameBreak}\n`);
+
+/**
+ * Appends rows the formatter wrote as bytes (`fens` text: FENs straight from the replay). Its bytes
+ * begin with the game break when an earlier game of this worker had rows (`breakIncluded`), but
+ * the break belongs only after an earlier game of this batch (`breakFor`): it is dropped or added.
+ */
+function appendRowBytes(sink: ByteSink, output: GameOutput, breakWanted: boolean): number {
+  let rows = output.bytes as Uint8Array;
+  const breakLength = breakBytes?.length ?? 0;
+  if (output.breakIncluded === true && !breakWanted) rows = rows.subarray(breakLength);
+  const added = breakWanted && output.breakIncluded !== true && breakBytes ? sink.appendBytes(breakBytes) : 0;
+  return added + sink.appendBytes(rows);
 }
 
 /**
@@ -215,6 +233,20 @@ class ByteSink {
     }
     this.used += written;
     return written;
+  }
+
+  /** Appends `bytes` as they are; returns their length. */
+  appendBytes(bytes: Uint8Array): number {
+    if (this.used + bytes.length > this.bytes.length) {
+      const grown = new Uint8Array(
+        new SharedArrayBuffer(Math.max(Math.ceil(this.bytes.length * 1.5), this.used + bytes.length)),
+      );
+      grown.set(this.bytes.subarray(0, this.used));
+      this.bytes = grown;
+    }
+    this.bytes.set(bytes, this.used);
+    this.used += bytes.length;
+    return bytes.length;
   }
 
   /** The bytes appended so far (a view of the buffer, which the caller then owns). */
