@@ -249,8 +249,9 @@ describe('the progress bar on an interrupt', () => {
   it.runIf(existsSync('/usr/bin/script') && existsSync('/usr/bin/timeout'))(
     'is cleared, and the summary printed on a clean line (stderr on a terminal)',
     async () => {
-      // More than the 20 MB from which the bar is shown; `script` gives the run a terminal.
-      const big = bigPgn(6000);
+      // More than the 20 MB from which the bar is shown, and more than 4 s of work on a fast machine
+      // (24 MB once took 3.7 s, and the run ended before the signal); `script` gives it a terminal.
+      const big = bigPgn(20_000);
       const command = `timeout -s INT --preserve-status 4 node "${MAIN}" fens -o /dev/null "${big}"; echo "status=$?"`;
       const r = await shell(`script -qec '${command}' /dev/null`);
       expect(r.stdout).toContain('status=130');
