@@ -101,7 +101,7 @@ function runGames(batch: readonly BatchGame[], id: number | undefined): Outputs 
   const part = (output: GameOutput): void => {
     const continues = output.breakIncluded === true;
     const withBreak = !continues && breakFor(output.rows);
-    const bytes = (withBreak ? sink.append(gameBreak as string) + sink.append('\n') : 0) + sink.append(output.text);
+    const bytes = appendOutput(sink, output, withBreak);
     const breakIncluded = continues || withBreak;
     games.push({
       bytes,
@@ -123,9 +123,7 @@ function runGames(batch: readonly BatchGame[], id: number | undefined): Outputs 
     const parts = g.inParts ?? isBig(g.chunk);
     const output: PositionsOutput = perGame(parseGame(g.chunk), g.file, g.number, parts ? part : undefined);
     const breakIncluded = breakFor(output.rows);
-    const bytes = output.bytes
-      ? appendRowBytes(sink, output, breakIncluded)
-      : (breakIncluded ? sink.append(gameBreak as string) + sink.append('\n') : 0) + sink.append(output.text);
+    const bytes = appendOutput(sink, output, breakIncluded);
     if (!parts) textBytes += bytes;
     const summary: GameSummary = {
       bytes,
@@ -143,16 +141,17 @@ function runGames(batch: readonly BatchGame[], id: number | undefined): Outputs 
 const breakBytes = gameBreak === undefined ? undefined : new TextEncoder().encode(`${gameBreak}\n`);
 
 /**
- * Appends rows the formatter wrote as bytes (`fens` text: FENs straight from the replay). Its bytes
- * begin with the game break when an earlier game of this worker had rows (`breakIncluded`), but
- * the break belongs only after an earlier game of this batch (`breakFor`): it is dropped or added.
+ * Appends a game's (or a part's) rows, after the game break when `breakWanted`; returns the bytes
+ * added. Rows the formatter wrote as bytes (`fens` text) begin with the break when an earlier game
+ * of this worker had rows (`breakIncluded`), but it belongs only after an earlier game of this
+ * batch (`breakFor`): it is dropped or added here.
  */
-function appendRowBytes(sink: ByteSink, output: GameOutput, breakWanted: boolean): number {
-  let rows = output.bytes as Uint8Array;
-  const breakLength = breakBytes?.length ?? 0;
-  if (output.breakIncluded === true && !breakWanted) rows = rows.subarray(breakLength);
-  const added = breakWanted && output.breakIncluded !== true && breakBytes ? sink.appendBytes(breakBytes) : 0;
-  return added + sink.appendBytes(rows);
+function appendOutput(sink: ByteSink, output: GameOutput, breakWanted: boolean): number {
+  const breakHere = breakWanted && breakBytes !== undefined;
+  if (!output.bytes) return (breakHere ? sink.appendBytes(breakBytes) : 0) + sink.append(output.text);
+  const hasBreak = output.breakIncluded === true && breakBytes !== undefined;
+  const rows = hasBreak && !breakHere ? output.bytes.subarray(breakBytes.length) : output.bytes;
+  return (breakHere && !hasBreak ? sink.appendBytes(breakBytes) : 0) + sink.appendBytes(rows);
 }
 
 /**

@@ -5,8 +5,8 @@
  *
  * Key decision: a FEN is written once per ply on the replay hot path, so `FenWriter` writes it as
  * bytes, rank by rank from the log's rank keys (only the ranks the move changed are decoded
- * again): straight into the caller's output buffer (`writeBytes`), or into a scratch buffer made
- * into one flat string (`write`); the fields between placement and
+ * again): straight into the caller's output buffer (`writeBytes`), or into a reused char code array
+ * made into one flat string (`write`); the fields between placement and
  * counters (`' w KQkq - '`) are one memoised string for standard castling rights. `makeFen` joins
  * memoised rank strings (see `rankSlot`; no regexes, no per-square strings).
  */
@@ -171,8 +171,8 @@ function writeDigits(out: Uint8Array | number[], end: number, n: number, digits:
 /**
  * Writes whole FENs from rank keys (rank 1 first), the middle fields and the counters: as ASCII
  * bytes into a caller's buffer (`writeBytes`, the CLI's text output: no string at all), or as one
- * flat string (`write`, which is `writeBytes` into a scratch buffer and one `String.fromCharCode`
- * call over a reused array). A string concatenated from pieces is a tree that its first reader
+ * flat string (`write`: the same layout into a reused char code array, then one
+ * `String.fromCharCode` call). A string concatenated from pieces is a tree that its first reader
  * flattens (a copy and garbage per FEN); measured on the TCEC replay, reading the flat FENs costs
  * about half as much. Every `Line` shares one: its cached ranks are checked against each FEN's keys.
  */
@@ -181,27 +181,27 @@ export class FenWriter {
   private readonly keys = new Int32Array(8).fill(-1);
   private readonly codes = new Uint8Array(64);
   private readonly lengths = new Uint8Array(8);
+  /** Digits of the counters of the FEN being written (set by `measure`, read by `layOut`). */
+  private halfDigits = 0;
+  private fullDigits = 0;
 
   /**
    * The FEN of the ranks with keys `rankKeys[at]` … `rankKeys[at + 7]` (rank 1 first), `middle` the
    * fields between placement and counters, spaces included (see `standardMiddleFields`).
    */
   write(rankKeys: Int32Array, at: number, middle: string, halfmoves: number, fullmoves: number): string {
-    const placementLength = this.updateRanks(rankKeys, at);
-    if (!countersFit(halfmoves, fullmoves)) return joinFen(this.placement(), middle, halfmoves, fullmoves);
-    const halfDigits = digitCount(halfmoves);
-    const fullDigits = digitCount(fullmoves);
-    const length = placementLength + middle.length + halfDigits + 1 + fullDigits;
-    if (length > MAX_CODES) return joinFen(this.placement(), middle, halfmoves, fullmoves);
+    const length = this.measure(rankKeys, at, middle, halfmoves, fullmoves);
+    if (length < 0) return joinFen(this.placement(), middle, halfmoves, fullmoves);
     const codes = codeArray(length);
-    this.layOut(codes, 0, middle, halfmoves, halfDigits, fullmoves, fullDigits);
+    this.layOut(codes, 0, middle, halfmoves, fullmoves);
     return String.fromCharCode.apply(null, codes);
   }
 
   /**
    * The same FEN as `write`, as ASCII bytes into `out` from `to`: returns where they end, or -1 when
-   * they do not fit before `out.length` or `MAX_CODES` (nothing written then; `write` handles those).
-   * The middle fields are ASCII: castling letters, a square name, `w`/`b`, `-` and spaces.
+   * they do not fit before `out.length`, or are not this writer's to write (see `measure`; nothing
+   * written then, and `write` handles them). The middle fields are ASCII: castling letters, a square
+   * name, `w`/`b`, `-` and spaces.
    */
   writeBytes(
     rankKeys: Int32Array,
@@ -212,13 +212,23 @@ export class FenWriter {
     out: Uint8Array,
     to: number,
   ): number {
+    const length = this.measure(rankKeys, at, middle, halfmoves, fullmoves);
+    if (length < 0 || to + length > out.length) return -1;
+    return this.layOut(out, to, middle, halfmoves, fullmoves);
+  }
+
+  /**
+   * Brings the ranks up to date and counts the FEN's length (and its counters' digits, for
+   * `layOut`); -1 for the FENs left to `joinFen`: counters that are not safe non-negative integers,
+   * or longer than `MAX_CODES`.
+   */
+  private measure(rankKeys: Int32Array, at: number, middle: string, halfmoves: number, fullmoves: number): number {
     const placementLength = this.updateRanks(rankKeys, at);
     if (!countersFit(halfmoves, fullmoves)) return -1;
-    const halfDigits = digitCount(halfmoves);
-    const fullDigits = digitCount(fullmoves);
-    const length = placementLength + middle.length + halfDigits + 1 + fullDigits;
-    if (length > MAX_CODES || to + length > out.length) return -1;
-    return this.layOut(out, to, middle, halfmoves, halfDigits, fullmoves, fullDigits);
+    this.halfDigits = digitCount(halfmoves);
+    this.fullDigits = digitCount(fullmoves);
+    const length = placementLength + middle.length + this.halfDigits + 1 + this.fullDigits;
+    return length > MAX_CODES ? -1 : length;
   }
 
   /** Decodes again the ranks whose keys changed since the last FEN; returns the placement's length. */
@@ -238,18 +248,12 @@ export class FenWriter {
   }
 
   /**
-   * Lays the FEN out as char codes into `out` from `to` (a byte buffer, or the char code array of
-   * the string form: the one layout of both); returns where it ends. The caller checked `fenLength`.
+   * Lays the FEN that `measure` counted out as char codes into `out` from `to` (a byte buffer, or
+   * the char code array of the string form: the one layout of both); returns where it ends.
    */
-  private layOut(
-    out: Uint8Array | number[],
-    to: number,
-    middle: string,
-    halfmoves: number,
-    halfDigits: number,
-    fullmoves: number,
-    fullDigits: number,
-  ): number {
+  private layOut(out: Uint8Array | number[], to: number, middle: string, halfmoves: number, fullmoves: number): number {
+    const halfDigits = this.halfDigits;
+    const fullDigits = this.fullDigits;
     const rankCodes = this.codes;
     const lengths = this.lengths;
     let i = to;
