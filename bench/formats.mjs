@@ -38,7 +38,7 @@ const { values: opt } = parseArgs({
 });
 const runs = Number(opt.runs);
 const CORPUS = join(ROOT, '..', 'shared', 'corpus', 'games');
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
+const CLI = join(ROOT, 'dist', 'bin', 'main.js');
 if (!opt['no-build']) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
 mkdirSync(CACHE, { recursive: true });
 
@@ -63,7 +63,7 @@ const lichessZst = prepare(`lichess-x${opt.repeat}.pgn.zst`, () => {
 });
 const tcec = prepare('tcec-standard.pgn', () => gunzipSync(readFileSync(join(CORPUS, 'tcec', 'tcec-standard.pgn.gz'))));
 
-const OTHER = opt.against === undefined ? undefined : join(opt.against, 'dist', 'cli', 'main.js');
+const OTHER = opt.against === undefined ? undefined : join(opt.against, 'dist', 'bin', 'main.js');
 
 /** Median CPU (and its run's peak RSS) of `forsyth ARGS` on this tree, and on --against's when given (alternately). */
 function cpu(args) {

@@ -1,5 +1,5 @@
 // Memory check for the CLI: streams ~--mb MB of PGN (the bench corpus repeated) into
-//   node dist/cli/main.js fens - > /dev/null
+//   node dist/bin/main.js fens - > /dev/null
 // and reports its peak RSS. The target: under 200 MiB for 1 GB, i.e. memory must not grow
 // with the input. The PGN is generated on the fly into the pipe, so no 1 GB file is written.
 //
@@ -17,9 +17,9 @@ const { values: opt } = parseArgs({
     corpus: { type: 'string' },
   },
 });
-const CLI = join(ROOT, 'dist', 'cli', 'main.js');
+const CLI = join(ROOT, 'dist', 'bin', 'main.js');
 if (!existsSync(CLI)) {
-  console.log('memory: skipped — forsyth CLI not built (dist/cli/main.js missing; run npm run build)');
+  console.log('memory: skipped — forsyth CLI not built (dist/bin/main.js missing; run npm run build)');
   process.exit(0);
 }
 const corpus = resolveCorpus(opt.corpus);
@@ -32,9 +32,9 @@ const target = Number(opt.mb) * 1024 * 1024;
 
 // /usr/bin/time gives the true peak; without it, poll VmHWM (the kernel's own peak RSS) instead.
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-// The Node flags the installed executable (dist/cli/bin.js) starts the program with, so the child
+// The Node flags the installed executable (dist/bin/forsyth.js) starts the program with, so the child
 // runs as the bin does.
-const BIN = join(ROOT, 'dist', 'cli', 'bin.js');
+const BIN = join(ROOT, 'dist', 'bin', 'forsyth.js');
 const flags = existsSync(BIN) ? (readFileSync(BIN, 'utf8').match(/--max-semi-space-size=\d+/g) ?? []).slice(0, 1) : [];
 const argv = [process.execPath, ...flags, CLI, 'fens', '-'];
 const child = TIME

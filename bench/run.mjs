@@ -42,7 +42,7 @@ const TOOLS_DIR = join(ROOT, 'bench', 'tools');
 // The forsyth rows run a snapshot of dist/ taken after the build: other engineers rebuild dist/ in
 // this checkout, and a rebuild in the middle of a run would mix two versions or break a round.
 const DIST = join(CACHE, 'dist');
-const CLI = join(DIST, 'cli', 'main.js');
+const CLI = join(DIST, 'bin', 'main.js');
 /** Node flags from the CLI's shebang (`#!/usr/bin/env -S node …`), so the row runs it as the bin does. */
 const cliNodeFlags = () =>
   (
@@ -69,7 +69,7 @@ const TOOLS = [
     name: 'forsyth-cli',
     jobs: ['replay'],
     external: true,
-    missing: () => !existsSync(CLI) && 'forsyth CLI not built (dist/cli/main.js missing)',
+    missing: () => !existsSync(CLI) && 'forsyth CLI not built (dist/bin/main.js missing)',
     // --ep legal: the same work and the same FENs as the peers (the CLI's default is 'always').
     argv: (file) => [process.execPath, ...cliNodeFlags(), CLI, 'fens', '--ep', 'legal', file],
     checksum: cliChecksum,
@@ -79,7 +79,7 @@ const TOOLS = [
     name: 'forsyth-cli-j2',
     jobs: ['replay'],
     external: true,
-    missing: () => !existsSync(CLI) && 'forsyth CLI not built (dist/cli/main.js missing)',
+    missing: () => !existsSync(CLI) && 'forsyth CLI not built (dist/bin/main.js missing)',
     argv: (file) => [process.execPath, ...cliNodeFlags(), CLI, 'fens', '--ep', 'legal', '--jobs', '2', file],
     checksum: (file) => cliChecksum(file, ['--jobs', '2']),
   },

@@ -94,7 +94,7 @@ export async function scaling({ corpus, runs, copies, dist, nodeFlags }) {
   const cli = (file, jobs) => [
     process.execPath,
     ...flags,
-    join(dist, 'cli/main.js'),
+    join(dist, 'bin/main.js'),
     'fens',
     '--ep',
     'legal',

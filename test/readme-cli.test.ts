@@ -1,6 +1,6 @@
 /**
  * Every ```console block of README.md that starts with a `$ ` prompt runs, command by command, in
- * bash, with `forsyth` the built executable (dist/cli/bin.js); what each
+ * bash, with `forsyth` the built executable (dist/bin/forsyth.js); what each
  * command prints must be the lines under it. The JS examples have their own test
  * (readme-examples.test.ts); together the README cannot go stale.
  *
@@ -97,7 +97,7 @@ function runBlock(example: ConsoleExample, name: string): Ran[] {
   const shim = join(bin, 'forsyth');
   writeFileSync(
     shim,
-    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'dist/cli/bin.js'))} "$@"\n`,
+    `#!/bin/sh\nexec ${JSON.stringify(process.execPath)} ${JSON.stringify(join(ROOT, 'dist/bin/forsyth.js'))} "$@"\n`,
   );
   chmodSync(shim, 0o755);
   const script = example.commands

@@ -8,7 +8,7 @@ starts a distributed.LocalCluster with --workers worker processes (default 2), m
 into --out: byte for byte the output of `forsyth ARGS` (forsyth's --shard guarantees it). To use
 a real cluster, pass --scheduler tcp://host:8786 instead (every worker then needs forsyth and the
 input files at the same paths). --forsyth names the program (default: forsyth on PATH), e.g.
---forsyth "node dist/cli/main.js".
+--forsyth "node dist/bin/main.js".
 
 Exit code: the highest of the shards' (0 fine, 1 problems found in the input, 2 usage or I/O error).
 """

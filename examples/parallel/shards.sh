@@ -6,7 +6,7 @@
 #
 #   sh examples/parallel/shards.sh N ARGS... INPUTS...     e.g.  sh shards.sh 8 fens --format csv big.pgn > fens.csv
 #
-# FORSYTH names the program (default: forsyth), e.g. FORSYTH="node dist/cli/main.js"; JOBS the
+# FORSYTH names the program (default: forsyth), e.g. FORSYTH="node dist/bin/main.js"; JOBS the
 # number of shards run at once (default: one per CPU core). -k keeps the outputs in shard order.
 set -eu
 n=$1

@@ -1,5 +1,5 @@
 /**
- * The `forsyth` executable (dist/cli/bin.js) starts the program in a child Node process for the
+ * The `forsyth` executable (dist/bin/forsyth.js, bundled from cli/bin.ts) starts the program in a child Node process for the
  * streaming commands: the exit code, Ctrl-C and termination signals must come out as if there were
  * one process.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, ROOT, fixture } from './helpers.js';
 
-const BIN = join(ROOT, 'dist/cli/bin.js');
+const BIN = join(ROOT, 'dist/bin/forsyth.js');
 
 interface Ran {
   code: number | null;

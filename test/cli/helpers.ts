@@ -1,6 +1,6 @@
 /**
- * Helpers for the CLI end-to-end tests: spawn the built `dist/cli/main.js` (the package's `pretest`
- * runs `npm run build`), read fixtures and the python-chess reference FENs beside them.
+ * Helpers for the CLI end-to-end tests: spawn the built `dist/bin/main.js` (the bundle
+ * the package ships; its `pretest` runs `npm run build`), read fixtures and the python-chess reference FENs beside them.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const MAIN = join(ROOT, 'dist/cli/main.js');
+export const MAIN = join(ROOT, 'dist/bin/main.js');
 export const FIXTURES = join(ROOT, 'test/fixtures/cli');
 
 export function fixture(name: string): string {
@@ -33,7 +33,7 @@ export interface RunOptions {
   readonly cwd?: string;
 }
 
-/** Runs `node dist/cli/main.js …args` and collects everything. */
+/** Runs `node dist/bin/main.js …args` and collects everything. */
 export function run(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first (npm test does it)`);
   return new Promise((done, fail) => {
