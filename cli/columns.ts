@@ -22,9 +22,13 @@ import {
   type OpeningMatch,
   type PlyRecord,
 } from '../src/index.js';
+import type { AsciiCells } from './output/ascii-cells.js';
 
 export type ColumnType = 'string' | 'int' | 'double' | 'ints';
 export type CellValue = string | number | null | readonly number[];
+
+/** One column's values for some rows. */
+export type ColumnCells = readonly CellValue[] | AsciiCells;
 
 export interface ColumnSpec {
   readonly name: string;
@@ -32,6 +36,11 @@ export interface ColumnSpec {
   /** True when no value can hold a character that JSON, CSV or TSV would have to escape. */
   readonly plain?: boolean;
   readonly value: (record: PlyRecord, game: GameRows) => CellValue;
+  /**
+   * The same value, ASCII, written into `out` from `at`: where it ends, or -1 when `out` is too
+   * short (nothing written). Parquet takes such a column as `AsciiCells`.
+   */
+  readonly writeAscii?: (record: PlyRecord, out: Uint8Array, at: number) => number;
   /** True when the value reads other plies of the game (`GameRows.at`): they are indexed first. */
   readonly otherPlies?: boolean;
   /** True when the value is the game's (its id, a tag): the same on all its rows, so computed once per game. */
@@ -240,7 +249,7 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { name: 'ply', type: 'int', value: (r) => r.ply },
   { name: 'move_number', type: 'int', value: (r) => r.moveNumber },
   { name: 'side', type: 'string', plain: true, value: (r) => (whiteToMove(r) ? 'w' : 'b') },
-  { name: 'fen', type: 'string', plain: true, value: (r) => r.fen },
+  { name: 'fen', type: 'string', plain: true, value: (r) => r.fen, writeAscii: (r, out, at) => r.writeFen(out, at) },
   {
     name: 'epd',
     type: 'string',

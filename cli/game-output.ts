@@ -3,7 +3,15 @@
  * thread or in a worker), and the --columns form both commands share.
  */
 import { replay, type Diagnostic, type Game, type PlyRecord, type ReplayOptions } from '../src/index.js';
-import { columnSpecs, GameRows, PlyIndex, type CellValue, type ColumnRunSettings } from './columns.js';
+import {
+  columnSpecs,
+  GameRows,
+  PlyIndex,
+  type CellValue,
+  type ColumnCells,
+  type ColumnRunSettings,
+} from './columns.js';
+import { asciiCells, concatCells } from './output/ascii-cells.js';
 import { makeColumnFormatter } from './output/column-formats.js';
 import { isColumnTextFormat, type PositionFormat } from './output/formats.js';
 
@@ -13,7 +21,7 @@ export interface GameOutput {
   readonly rows: number;
   readonly diagnostics: readonly Diagnostic[];
   /** Parquet: the rows' values, column by column (with --jobs, as JSON in `text`: see ColumnRunSettings). */
-  readonly table?: readonly (readonly CellValue[])[];
+  readonly table?: readonly ColumnCells[];
   /** A later part of a game's rows (see GamePart): no game break goes before it. */
   readonly breakIncluded?: boolean;
   /**
@@ -72,11 +80,12 @@ export function tableOfGame(
     const rows = new GameRows(game, file, table, index);
     const format = (chunk: readonly PlyRecord[]): GameOutput => {
       if (formatter) return { text: formatter.rows(chunk, rows), rows: chunk.length, diagnostics: [] };
-      const values = specs.map((s) =>
-        s.perGame
-          ? new Array<CellValue>(chunk.length).fill(s.value(chunk[0] as PlyRecord, rows))
-          : chunk.map((r) => s.value(r, rows)),
-      );
+      // FENs go into Parquet as page bytes, unless they travel as JSON (--jobs).
+      const values = specs.map((s): ColumnCells => {
+        if (s.perGame) return new Array<CellValue>(chunk.length).fill(s.value(chunk[0] as PlyRecord, rows));
+        if (s.writeAscii && !table.valuesAsJson) return asciiCells(chunk, s.writeAscii);
+        return chunk.map((r) => s.value(r, rows));
+      });
       // Parquet with --jobs: a part's values as one line of JSON (tableOfText reads each part).
       return part && table.valuesAsJson
         ? { text: `${JSON.stringify(values)}\n`, rows: chunk.length, diagnostics: [] }
@@ -166,15 +175,12 @@ function joinedOutput(parts: readonly GameOutput[], valuesAsJson: boolean, diagn
 }
 
 /** The parts kept (no `part` callback) as one output: the text joined, or the values column by column. */
-function joined(
-  parts: readonly GameOutput[],
-  valuesAsJson: boolean,
-): { text: string; table?: readonly (readonly CellValue[])[] } {
+function joined(parts: readonly GameOutput[], valuesAsJson: boolean): { text: string; table?: readonly ColumnCells[] } {
   const first = parts[0];
   if (!first) return { text: '' };
   if (!first.table) return { text: parts.length === 1 ? first.text : parts.map((p) => p.text).join('') };
   const values = first.table.map((column, c) =>
-    parts.length === 1 ? column : parts.flatMap((p) => p.table?.[c] ?? []),
+    parts.length === 1 ? column : concatCells(parts.map((p) => p.table?.[c] ?? [])),
   );
   return valuesAsJson ? { text: `${JSON.stringify(values)}\n` } : { text: '', table: values };
 }

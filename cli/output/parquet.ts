@@ -23,6 +23,7 @@ import { writeColumn } from 'hyparquet-writer/src/column.js';
 import { encodeNestedValues } from 'hyparquet-writer/src/dremel.js';
 import { schemaPathResolver } from 'hyparquet-writer/src/schema.js';
 import type { CellValue, ColumnType } from '../columns.js';
+import { cellCount, isAsciiCells, type AsciiCells } from './ascii-cells.js';
 import { AsciiColumn, DictionaryColumn, type FlatColumn } from './parquet-chunks.js';
 import { snappyCompress } from './snappy.js';
 
@@ -149,12 +150,14 @@ export class ParquetSink {
   }
 
   /** Adds a game's rows, given column by column (each array as long as the others). */
-  add(table: readonly (readonly ParquetValue[])[]): void {
-    const rows = table[0]?.length ?? 0;
+  add(table: readonly (readonly ParquetValue[] | AsciiCells)[]): void {
+    const rows = cellCount(table[0]);
     if (rows === 0) return;
     for (let c = 0; c < this.specs.length; c++) {
       const flat = this.flat[c];
-      if (flat) flat.add(table[c] as readonly (string | number | null)[]);
+      const cells = table[c];
+      if (flat) flat.add(cells as readonly (string | number | null)[] | AsciiCells);
+      else if (isAsciiCells(cells)) throw new Error(`column ${this.specs[c]?.name}: bytes for a list column`);
       else {
         const target = this.lists[c] as ParquetValue[];
         for (const v of table[c] as readonly ParquetValue[]) target.push(v);
