@@ -51,8 +51,8 @@ export function asciiCells(
 
 /** The cells of several parts of one column, in order, as one. */
 export function concatCells<T>(parts: readonly (readonly T[] | AsciiCells)[]): readonly T[] | AsciiCells {
-  if (!parts.some(isAsciiCells)) return (parts as readonly (readonly T[])[]).flat() as T[];
-  const blocks = parts as readonly AsciiCells[];
+  const blocks = parts.filter(isAsciiCells);
+  if (blocks.length === 0) return (parts as readonly (readonly T[])[]).flat() as T[];
   const ascii = new Uint8Array(blocks.reduce((n, b) => n + b.ascii.length, 0));
   let at = 0;
   for (const block of blocks) {
@@ -60,20 +60,4 @@ export function concatCells<T>(parts: readonly (readonly T[] | AsciiCells)[]): r
     at += block.ascii.length;
   }
   return { ascii, rows: blocks.reduce((n, b) => n + b.rows, 0) };
-}
-
-/** The values of `cells` as strings (a column that takes no bytes). */
-export function asciiStrings(cells: AsciiCells): string[] {
-  const values: string[] = [];
-  const bytes = cells.ascii;
-  for (let at = 0; at < bytes.length; ) {
-    const length =
-      (bytes[at] as number) |
-      ((bytes[at + 1] as number) << 8) |
-      ((bytes[at + 2] as number) << 16) |
-      ((bytes[at + 3] as number) << 24);
-    values.push(String.fromCharCode(...bytes.subarray(at + 4, at + 4 + length)));
-    at += 4 + length;
-  }
-  return values;
 }

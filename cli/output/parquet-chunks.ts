@@ -18,15 +18,15 @@
 import type { ColumnChunk } from 'hyparquet';
 import type { ByteWriter } from 'hyparquet-writer';
 import { writePageHeader } from 'hyparquet-writer/src/datapage.js';
-import { asciiStrings, isAsciiCells, type AsciiCells } from './ascii-cells.js';
+import type { AsciiCells } from './ascii-cells.js';
 import { snappyCompress } from './snappy.js';
 
 type Statistics = NonNullable<NonNullable<ColumnChunk['meta_data']>['statistics']>;
 
 /** One flat column of a row group being gathered. */
 export interface FlatColumn {
-  /** Adds the values of some rows (null for a missing value), or ASCII values as page bytes. */
-  add(values: readonly (string | number | null)[] | AsciiCells): void;
+  /** Adds the values of some rows (null for a missing value). */
+  add(values: readonly (string | number | null)[]): void;
   /** Writes the rows gathered as one column chunk at `out`'s offset; the column starts again. */
   writeChunk(out: ByteWriter, name: string): ColumnChunk;
 }
@@ -44,15 +44,15 @@ export class AsciiColumn implements FlatColumn {
   /** The row numbers of the nulls (few or none). */
   private nulls: number[] = [];
 
-  add(values: readonly (string | number | null)[] | AsciiCells): void {
-    if (isAsciiCells(values)) {
-      // Already in this page's layout: one copy.
-      if (this.used + values.ascii.length > this.bytes.length) this.grow(values.ascii.length);
-      this.bytes.set(values.ascii, this.used);
-      this.used += values.ascii.length;
-      this.rows += values.rows;
-      return;
-    }
+  /** Adds rows already in this page's layout (the FEN column, see ascii-cells.ts): one copy. */
+  addBytes(cells: AsciiCells): void {
+    if (this.used + cells.ascii.length > this.bytes.length) this.grow(cells.ascii.length);
+    this.bytes.set(cells.ascii, this.used);
+    this.used += cells.ascii.length;
+    this.rows += cells.rows;
+  }
+
+  add(values: readonly (string | number | null)[]): void {
     for (const value of values) {
       if (value === null) {
         this.nulls.push(this.rows++);
@@ -114,8 +114,7 @@ export class DictionaryColumn implements FlatColumn {
     this.small = kind === 'int' ? new Int32Array(SMALL_INTS) : undefined;
   }
 
-  add(cells: readonly (string | number | null)[] | AsciiCells): void {
-    const values = isAsciiCells(cells) ? asciiStrings(cells) : cells;
+  add(values: readonly (string | number | null)[]): void {
     if (this.rows + values.length > this.indexes.length) {
       const grown = new Int32Array(Math.max(this.indexes.length * 2, this.rows + values.length));
       grown.set(this.indexes.subarray(0, this.rows));

@@ -156,8 +156,11 @@ export class ParquetSink {
     for (let c = 0; c < this.specs.length; c++) {
       const flat = this.flat[c];
       const cells = table[c];
-      if (flat) flat.add(cells as readonly (string | number | null)[] | AsciiCells);
-      else if (isAsciiCells(cells)) throw new Error(`column ${this.specs[c]?.name}: bytes for a list column`);
+      if (isAsciiCells(cells)) {
+        // Only the FEN column comes as bytes, and it is always an AsciiColumn.
+        if (!(flat instanceof AsciiColumn)) throw new Error(`column ${this.specs[c]?.name} takes no bytes`);
+        flat.addBytes(cells);
+      } else if (flat) flat.add(cells as readonly (string | number | null)[]);
       else {
         const target = this.lists[c] as ParquetValue[];
         for (const v of table[c] as readonly ParquetValue[]) target.push(v);

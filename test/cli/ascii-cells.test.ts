@@ -4,8 +4,20 @@
  * strings; then the real thing, FENs of replayed games against `record.fen`.
  */
 import { describe, expect, it } from 'vitest';
-import { asciiCells, asciiStrings, cellCount, concatCells, isAsciiCells } from '../../cli/output/ascii-cells.js';
+import { type AsciiCells, asciiCells, cellCount, concatCells, isAsciiCells } from '../../cli/output/ascii-cells.js';
 import { parsePgn, replay, type PlyRecord } from '../../src/index.js';
+
+/** The values of `cells` back as strings. */
+function asciiStrings(cells: AsciiCells): string[] {
+  const values: string[] = [];
+  const view = new DataView(cells.ascii.buffer, cells.ascii.byteOffset, cells.ascii.byteLength);
+  for (let at = 0; at < cells.ascii.length; ) {
+    const length = view.getUint32(at, true);
+    values.push(String.fromCharCode(...cells.ascii.subarray(at + 4, at + 4 + length)));
+    at += 4 + length;
+  }
+  return values;
+}
 
 /** Writes `texts[i]` for the i-th fake record (records are only handed back to `write`). */
 function cellsOf(texts: readonly string[]) {
@@ -34,10 +46,10 @@ describe('AsciiCells', () => {
   });
 
   it('joins parts in order, and counts rows of either kind', () => {
-    const joined = concatCells([cellsOf(['a', 'bb']), cellsOf([]), cellsOf(['ccc'])]);
+    const joined = concatCells([cellsOf(['a', 'bb']), cellsOf([]), [], cellsOf(['ccc'])]);
     expect(isAsciiCells(joined)).toBe(true);
     expect(cellCount(joined)).toBe(3);
-    expect(asciiStrings(joined as ReturnType<typeof cellsOf>)).toEqual(['a', 'bb', 'ccc']);
+    expect(asciiStrings(joined as AsciiCells)).toEqual(['a', 'bb', 'ccc']);
     expect(concatCells([[1, 2], [3]])).toEqual([1, 2, 3]);
     expect(cellCount([1, 2])).toBe(2);
     expect(cellCount(undefined)).toBe(0);

@@ -1,6 +1,6 @@
 /**
- * The `forsyth` executable (dist/bin/forsyth.js, bundled from cli/bin.ts) starts the program in a child Node process for the
- * streaming commands: the exit code, Ctrl-C and termination signals must come out as if there were
+ * The `forsyth` executable (dist/bin/forsyth.js, bundled from cli/bin.ts) starts the program in a
+ * child Node process for the streaming commands: the exit code, Ctrl-C and termination signals must come out as if there were
  * one process.
  */
 import { spawn } from 'node:child_process';

@@ -1,6 +1,7 @@
 /**
- * Helpers for the CLI end-to-end tests: spawn the built `dist/bin/main.js` (the bundle
- * the package ships; its `pretest` runs `npm run build`), read fixtures and the python-chess reference FENs beside them.
+ * Helpers for the CLI end-to-end tests: spawn the built `dist/bin/main.js` (the bundle the package
+ * ships; its `pretest` runs `npm run build`), read fixtures and the python-chess reference FENs
+ * beside them.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
