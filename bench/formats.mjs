@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { CACHE, ROOT } from './corpus.mjs';
+import { programFlagsOf } from './program-flags.mjs';
 
 const { values: opt } = parseArgs({
   allowPositionals: true,
@@ -64,6 +65,9 @@ const lichessZst = prepare(`lichess-x${opt.repeat}.pgn.zst`, () => {
 const tcec = prepare('tcec-standard.pgn', () => gunzipSync(readFileSync(join(CORPUS, 'tcec', 'tcec-standard.pgn.gz'))));
 
 const OTHER = opt.against === undefined ? undefined : join(opt.against, 'dist', 'bin', 'main.js');
+/** Each tree's Node flags for the `forsyth` executable's arguments (cli/node-flags.ts). */
+const FLAGS = new Map([[CLI, await programFlagsOf(join(ROOT, 'dist'))]]);
+if (OTHER) FLAGS.set(OTHER, await programFlagsOf(join(opt.against, 'dist')));
 
 /** Median CPU (and its run's peak RSS) of `forsyth ARGS` on this tree, and on --against's when given (alternately). */
 function cpu(args) {
@@ -72,9 +76,13 @@ function cpu(args) {
   const samples = clis.map(() => []);
   for (let i = 0; i < runs; i++) {
     for (const [k, cli] of clis.entries()) {
-      const r = spawnSync('/usr/bin/time', ['-f', '%U %S %M', '-o', `${out}.time`, process.execPath, cli, ...args], {
-        stdio: ['ignore', 'ignore', 'ignore'],
-      });
+      const r = spawnSync(
+        '/usr/bin/time',
+        ['-f', '%U %S %M', '-o', `${out}.time`, process.execPath, ...FLAGS.get(cli)(args), cli, ...args],
+        {
+          stdio: ['ignore', 'ignore', 'ignore'],
+        },
+      );
       if (r.status !== 0 && r.status !== 1) throw new Error(`forsyth ${args.join(' ')}: exit ${r.status}`);
       const [u, s, m] = readFileSync(`${out}.time`, 'utf8').trim().split('\n').pop().split(' ').map(Number);
       samples[k].push({ cpu: u + s, rss: m / 1024 });

@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gameStarts, resolveCorpus, ROOT } from './corpus.mjs';
+import { programFlagsOf } from './program-flags.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -32,11 +33,8 @@ const target = Number(opt.mb) * 1024 * 1024;
 
 // /usr/bin/time gives the true peak; without it, poll VmHWM (the kernel's own peak RSS) instead.
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
-// The Node flags the installed executable (dist/bin/forsyth.js) starts the program with, so the child
-// runs as the bin does.
-const BIN = join(ROOT, 'dist', 'bin', 'forsyth.js');
-const flags = existsSync(BIN) ? (readFileSync(BIN, 'utf8').match(/--max-semi-space-size=\d+/g) ?? []).slice(0, 1) : [];
-const argv = [process.execPath, ...flags, CLI, 'fens', '-'];
+// With the Node flags the installed executable starts the program with, so the child runs as the bin does.
+const argv = [process.execPath, ...(await programFlagsOf(join(ROOT, 'dist')))(['fens']), CLI, 'fens', '-'];
 const child = TIME
   ? spawn(TIME, ['-f', '%M %e', ...argv], { stdio: ['pipe', 'ignore', 'pipe'] })
   : spawn(argv[0], argv.slice(1), { stdio: ['pipe', 'ignore', 'pipe'] });

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { CACHE, firstGames, oracleChecksum, resolveCorpus, ROOT } from './corpus.mjs';
+import { programFlagsOf } from './program-flags.mjs';
 import { Fnv } from './tools/common.mjs';
 
 // `formats`: the row formats and --where of `fens` against text (bench/formats.mjs, its own options).
@@ -43,15 +44,6 @@ const TOOLS_DIR = join(ROOT, 'bench', 'tools');
 // this checkout, and a rebuild in the middle of a run would mix two versions or break a round.
 const DIST = join(CACHE, 'dist');
 const CLI = join(DIST, 'bin', 'main.js');
-/** Node flags from the CLI's shebang (`#!/usr/bin/env -S node …`), so the row runs it as the bin does. */
-const cliNodeFlags = () =>
-  (
-    readFileSync(CLI, 'utf8')
-      .split('\n', 1)[0]
-      ?.match(/\bnode\s+(.*)$/)?.[1] ?? ''
-  )
-    .split(/\s+/)
-    .filter(Boolean);
 const PGN_EXTRACT = ['/usr/games/pgn-extract', '/usr/bin/pgn-extract', '/usr/local/bin/pgn-extract'].find(existsSync);
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 const NATIVE_BIN = process.env.NATIVE_PEERS ?? '/tmp/native/bin';
@@ -71,7 +63,7 @@ const TOOLS = [
     external: true,
     missing: () => !existsSync(CLI) && 'forsyth CLI not built (dist/bin/main.js missing)',
     // --ep legal: the same work and the same FENs as the peers (the CLI's default is 'always').
-    argv: (file) => [process.execPath, ...cliNodeFlags(), CLI, 'fens', '--ep', 'legal', file],
+    argv: (file) => [process.execPath, ...programFlags(['fens']), CLI, 'fens', '--ep', 'legal', file],
     checksum: cliChecksum,
   },
   {
@@ -80,7 +72,17 @@ const TOOLS = [
     jobs: ['replay'],
     external: true,
     missing: () => !existsSync(CLI) && 'forsyth CLI not built (dist/bin/main.js missing)',
-    argv: (file) => [process.execPath, ...cliNodeFlags(), CLI, 'fens', '--ep', 'legal', '--jobs', '2', file],
+    argv: (file) => [
+      process.execPath,
+      ...programFlags(['fens', '--jobs', '2']),
+      CLI,
+      'fens',
+      '--ep',
+      'legal',
+      '--jobs',
+      '2',
+      file,
+    ],
     checksum: (file) => cliChecksum(file, ['--jobs', '2']),
   },
   { name: 'chessops', jobs: ['replay', 'parse', 'perft'], argv: node('chessops.mjs') },
@@ -194,10 +196,12 @@ if (!opt['no-build']) {
 rmSync(DIST, { recursive: true, force: true });
 if (existsSync(join(ROOT, 'dist'))) cpSync(join(ROOT, 'dist'), DIST, { recursive: true });
 process.env.FORSYTH_DIST = DIST; // read by bench/tools/forsyth*.mjs
+/** The Node flags the `forsyth` executable gives main.js for these arguments (cli/node-flags.ts). */
+const programFlags = await programFlagsOf(DIST);
 
 if (job === 'scaling') {
   const { scaling } = await import('./scaling.mjs');
-  await scaling({ corpus: opt.corpus, runs, copies: Number(opt.copies), dist: DIST, nodeFlags: cliNodeFlags() });
+  await scaling({ corpus: opt.corpus, runs, copies: Number(opt.copies), dist: DIST, programFlags });
   process.exit(0);
 }
 

@@ -86,14 +86,11 @@ async function inputs(corpusArg, copies, dist) {
   return { big, bytes: bytes.length, halves };
 }
 
-export async function scaling({ corpus, runs, copies, dist, nodeFlags }) {
-  // The young-generation cap the `forsyth` executable (cli/bin.ts) starts main.js with.
-  const flags = nodeFlags.some((x) => x.startsWith('--max-semi-space-size'))
-    ? nodeFlags
-    : ['--max-semi-space-size=8', ...nodeFlags];
+export async function scaling({ corpus, runs, copies, dist, programFlags }) {
+  // With the Node flags the `forsyth` executable (cli/bin.ts) starts main.js with.
   const cli = (file, jobs) => [
     process.execPath,
-    ...flags,
+    ...programFlags(['fens', '--jobs', String(jobs)]),
     join(dist, 'bin/main.js'),
     'fens',
     '--ep',

@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 /**
- * The `forsyth` executable (package.json `bin`): starts `main.js` in a child Node process with V8's
- * young generation capped at 8 MB semi-spaces. Converting 10,000 TCEC games, that drops the peak
- * resident size from about 160 MB to about 120 MB at the same speed (the per-ply garbage is
- * short-lived; bigger semi-spaces only hold more of it).
+ * The `forsyth` executable (package.json `bin`): starts `main.js` in a child Node process with the
+ * V8 settings of node-flags.ts (the young generation capped, the old one grown in small steps),
+ * which bound the memory of the streaming commands at the same speed.
  *
- * Why a second process: the flag only takes effect when V8 sets up its heap, so
+ * Why a second process: the flags only take effect when V8 sets up its heap, so
  * `v8.setFlagsFromString` is too late (measured: the new space still grows to 32 MB), and the
  * shebang `#!/usr/bin/env -S node --max-semi-space-size=8` fails where `env` has no `-S` (BusyBox,
  * the `node:*-alpine` images, older systems). The child costs one Node start-up (some 100 ms), so
@@ -19,8 +18,8 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { programFlags } from './node-flags.js';
 
-const SEMI_SPACE_FLAG = '--max-semi-space-size=8';
 const FORWARDED = ['SIGTERM', 'SIGHUP', 'SIGQUIT'] as const;
 /** The commands that stream PGN files, where the young generation's size shows in the memory used. */
 const STREAMING = new Set(['fens', 'positions', 'validate', 'export', 'build']);
@@ -36,7 +35,8 @@ function flagGiven(): boolean {
 
 function relaunch(): void {
   const main = fileURLToPath(new URL('./main.js', import.meta.url));
-  const child = spawn(process.execPath, [SEMI_SPACE_FLAG, ...process.execArgv, main, ...process.argv.slice(2)], {
+  const args = process.argv.slice(2);
+  const child = spawn(process.execPath, [...programFlags(args), ...process.execArgv, main, ...args], {
     stdio: 'inherit',
   });
   // The terminal sends SIGINT to the whole process group: the child answers it, this process waits.
