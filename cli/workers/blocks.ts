@@ -14,8 +14,10 @@
  * hands batches of games to the workers (pool.ts).
  *
  * Memory: at most IN_FLIGHT_PER_WORKER × N blocks (however the N workers share them) are split and
- * not yet written; a big game's rows come in parts, SEGMENTS_AHEAD at most unwritten per worker,
- * however far its block is from its turn (protocol.ts `Segment`).
+ * not yet written (a block's output, some 10× its size in FENs, waits until its turn: 4 blocks per
+ * worker instead of 2 peaked 188–195 MB instead of 181–184 MB on 70 MB of TCEC games with
+ * `--jobs 2`, for no speed); a big game's rows come in parts, SEGMENTS_AHEAD at most unwritten per
+ * worker, however far its block is from its turn (protocol.ts `Segment`).
  */
 import type { Worker } from 'node:worker_threads';
 import type { Session, ChunkItem } from '../session.js';
@@ -31,7 +33,7 @@ import type {
   WorkerMessage,
   WorkerTask,
 } from './protocol.js';
-import { acknowledge } from './pool.js';
+import { acknowledge, IN_FLIGHT_PER_WORKER } from './pool.js';
 import { ReplyStream, startWorker } from './replies.js';
 import { noteWorkerTime } from './thread-times.js';
 import { interruption } from '../interrupt.js';
@@ -50,8 +52,6 @@ const MIN_BLOCK_BYTES = 64 * 1024;
 export function blockBytes(size: number, jobs: number): number {
   return FIXED_BLOCK_BYTES ?? Math.max(MIN_BLOCK_BYTES, Math.min(MAX_BLOCK_BYTES, Math.ceil(size / (2 * jobs))));
 }
-/** Blocks handed to each worker ahead of the one being printed: enough that a worker rarely waits for a slower one. */
-const IN_FLIGHT_PER_WORKER = 4;
 
 /** Whether `--jobs` workers may read `file` for themselves (a plain file on disk). */
 export function readsForItself(file: InputFile): boolean {

@@ -34,7 +34,8 @@ const BATCH_GAMES = 200;
  */
 const FIRST_BATCH_GAMES = 25;
 const BATCH_CHARS = 1024 * 1024;
-const IN_FLIGHT_PER_WORKER = 2;
+/** Batches (blocks.ts: blocks) per worker not yet printed: one being processed, one waiting. */
+export const IN_FLIGHT_PER_WORKER = 2;
 
 interface Job {
   readonly batch: Batch;
