@@ -37,6 +37,17 @@ const FEN_WRITER = new FenWriter();
 /** Scratch for `position()` and castling letters: both copy or only read it. */
 const ENTRY_BOARD = new Int8Array(64);
 
+/**
+ * SAN and UCI texts of the usual moves, made once per distinct move and then the same string each
+ * time: rows ask for every ply's, and a string seen before costs no allocation and keeps its hash
+ * (the Map of a Parquet dictionary column finds it at once). SAN keys: the role (0 for castling),
+ * capture, target square, a pawn's from file and promotion (16 bits), then the check suffix. UCI
+ * keys: the move code's from, to and promotion (castling, which depends on Chess960, is not kept).
+ */
+const SAN_TEXTS: (string | undefined)[] = new Array(3 << 16);
+const SAN_SUFFIXES = ['', '+', '#'] as const;
+const UCI_TEXTS: (string | undefined)[] = new Array(1 << 15);
+
 /** How a line writes its FENs (see `makeFen`). */
 export interface LineFenOptions {
   readonly ep?: FenEpMode;
@@ -211,16 +222,23 @@ export class Line {
     const from = code & 63;
     const to = (code >> 6) & 63;
     const kind = code & KIND_MASK;
-    let text: string;
-    if (kind === KIND_CASTLE) text = castlingText(from, to);
-    else {
-      const role = b.pieceAt(before, from) & 7;
-      if (role !== PAWN && role !== KING && !writtenWithoutFrom(written, role))
-        return makeSan(this.position(before), decodeMove(code));
-      text = sanText(role, from, to, kind === KIND_EN_PASSANT || b.pieceAt(before, to) !== 0, (code >> 12) & 7, '');
-    }
-    if (!b.checkAt(entry)) return text;
-    return text + (!b.movedFrom(entry) && isCheckmate(this.position(entry)) ? '#' : '+');
+    const castle = kind === KIND_CASTLE;
+    const role = castle ? 0 : b.pieceAt(before, from) & 7;
+    if (!castle && role !== PAWN && role !== KING && !writtenWithoutFrom(written, role))
+      return makeSan(this.position(before), decodeMove(code));
+    const capture = kind === KIND_EN_PASSANT || (!castle && b.pieceAt(before, to) !== 0);
+    const promotion = (code >> 12) & 7;
+    const check = !b.checkAt(entry) ? 0 : !b.movedFrom(entry) && isCheckmate(this.position(entry)) ? 2 : 1;
+    const key =
+      (check << 16) |
+      (role === PAWN ? ((from & 7) << 10) | (promotion << 13) : 0) |
+      ((castle ? (to > from ? 0 : 1) : to) << 4) |
+      (capture ? 8 : 0) |
+      role;
+    const known = SAN_TEXTS[key];
+    if (known !== undefined) return known;
+    const text = castle ? castlingText(from, to) : sanText(role, from, to, capture, promotion, '');
+    return (SAN_TEXTS[key] = text + SAN_SUFFIXES[check]);
   }
 
   /** The UCI of the move that led to `entry` (as `makeUci` writes it), '' for entry 0. */
@@ -228,7 +246,8 @@ export class Line {
     const code = this.board.moveAt(entry);
     if (code < 0) return '';
     if (code === NULL_MOVE) return '0000';
-    return uciText(code & 63, (code >> 6) & 63, (code >> 12) & 7, (code & KIND_MASK) === KIND_CASTLE, this.chess960);
+    if ((code & KIND_MASK) === KIND_CASTLE) return uciText(code & 63, (code >> 6) & 63, 0, true, this.chess960);
+    return (UCI_TEXTS[code & 0x7fff] ??= uciText(code & 63, (code >> 6) & 63, (code >> 12) & 7, false, this.chess960));
   }
 }
 
