@@ -6,7 +6,8 @@
  *   bigger semi-spaces only hold more of it: 8 MB on one thread (10,000 TCEC games: 120 MB peak
  *   instead of 160 MB, same speed); 4 MB when worker threads run (`--jobs` other than 1), as each
  *   worker has a young generation of its own (70 MB of TCEC games, `--jobs 2`: 156–162 MB peak
- *   instead of 181–184 MB, CPU within the runs' spread). V8 rounds the size to a power of two: 5 or 6 are 4 or 8.
+ *   instead of 181–184 MB, CPU within the runs' spread). V8 rounds the size to a power of
+ *   two: 5 or 6 act as 4 or 8.
  * - `--heap-growing-percent=10`: after a full collection the old generation may grow by 10% of
  *   what survived, where V8 would allow up to 4× on a fast machine. Not a limit (the heap still
  *   grows as the live data needs); the collections it adds are incremental. With `--jobs 2` on

@@ -405,6 +405,7 @@ process.on('exit', () => {
       .map((l) => JSON.parse(l) as { execArgv: string[]; newSpaceMB: number });
     const program = processes.find((p) => p.execArgv.includes('--max-semi-space-size=8'));
     expect(program).toBeDefined();
+    expect(program?.execArgv).toContain('--heap-growing-percent=10');
     expect(program?.newSpaceMB).toBeLessThanOrEqual(16);
     // Without the setting the new space grows beyond that, so the check above can fail.
     rmSync(report);

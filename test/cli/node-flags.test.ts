@@ -1,6 +1,6 @@
 /**
  * The Node flags the `forsyth` executable starts its program with (cli/node-flags.ts): which
- * command lines count as running workers, and that the flags reach the program through bin.ts.
+ * command lines count as running workers, and that their flags reach the program through bin.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -33,18 +33,16 @@ describe('usesWorkers', () => {
   });
 });
 
+// Without --jobs, test/packaging.test.ts checks the flags and the young generation they bound.
 describe('the forsyth executable', () => {
-  it.each([
-    [[], '--max-semi-space-size=8'],
-    [['--jobs', '2'], '--max-semi-space-size=4'],
-  ])('starts `fens %j` with %s', (extra, semi) => {
-    const report = temp.path(`argv-${extra.length}.jsonl`);
+  it('starts `fens --jobs 2` with 4 MB semi-spaces', () => {
+    const report = temp.path('argv.jsonl');
     const preload = temp.write(
       'argv.cjs',
       `process.on('exit', () => require('node:fs').appendFileSync(process.env.ARGV_REPORT, JSON.stringify(process.execArgv) + '\\n'));`,
     );
     const bin = join(ROOT, 'dist/bin/forsyth.js');
-    const r = spawnSync(process.execPath, [bin, 'fens', '-q', ...extra, fixture('kasparov-deep-blue-1997.pgn')], {
+    const r = spawnSync(process.execPath, [bin, 'fens', '-q', '--jobs', '2', fixture('kasparov-deep-blue-1997.pgn')], {
       encoding: 'utf8',
       env: { ...process.env, NODE_OPTIONS: `--require ${preload}`, ARGV_REPORT: report },
     });
@@ -53,6 +51,8 @@ describe('the forsyth executable', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as string[]);
-    expect(argvs.some((a) => a.includes(semi) && a.includes('--heap-growing-percent=10'))).toBe(true);
+    expect(argvs.some((a) => a.includes('--max-semi-space-size=4') && a.includes('--heap-growing-percent=10'))).toBe(
+      true,
+    );
   });
 });

@@ -1,9 +1,10 @@
 /**
  * `fens --jobs 2` on a 24 MB file stays within issue 14's memory budget, 100 MB plus 40 MB per
  * worker. The program runs with the Node flags the `forsyth` executable gives it (cli/node-flags.ts):
- * 4 MB semi-spaces when workers run and the old generation grown in 10% steps. Before those flags
- * (8 MB semi-spaces, V8's own growth) the same run peaked at 189–202 MB here, and 70 MB of TCEC
- * games at 221–240 MB; with them 168–175 MB.
+ * 4 MB semi-spaces when workers run and the old generation grown in 10% steps, and at most two
+ * blocks per worker wait for their turn. Before (8 MB semi-spaces, V8's own growth, four blocks)
+ * this input peaked at about 200 MiB and 70 MB of TCEC games at 221–240 MB; now 159–164 MiB and
+ * 156–162 MB (bench/RESULTS.md, session 8).
  */
 import { describe, expect, it } from 'vitest';
 import { programFlags } from '../../cli/node-flags.js';
