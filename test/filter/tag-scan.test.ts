@@ -2,13 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scannedTag, tagReader } from '../../src/pgn/tag-scan.js';
 import { parseGame, scanTags, splitGames } from './imports.js';
+import { hasSharedCorpus } from '../support/corpus.js';
 import { LICHESS_CLK, LICHESS_NOCLK, lichessText } from './lichess.js';
 
 const tagsOf = (text: string) =>
   parseGame({ text, offset: 0, line: 1, column: 1, index: 0 }).tags.map(({ name, value }) => ({ name, value }));
 
 describe('scanTags: the tag section without parsing the movetext', () => {
-  it('gives exactly the tags parseGame gives, on every real lichess game', () => {
+  it.runIf(hasSharedCorpus)('gives exactly the tags parseGame gives, on every real lichess game', () => {
     let games = 0;
     for (const path of [LICHESS_CLK, LICHESS_NOCLK]) {
       for (const chunk of splitGames(lichessText(path))) {
@@ -33,7 +34,7 @@ describe('scanTags: the tag section without parsing the movetext', () => {
     }
   });
 
-  it('tagReader finds what scanTags finds, by name (the last tag of a name wins)', () => {
+  it.runIf(hasSharedCorpus)('tagReader finds what scanTags finds, by name (the last tag of a name wins)', () => {
     const names = ['Event', 'White', 'WhiteElo', 'Black', 'BlackElo', 'Round', 'Broken', 'TimeControl', 'Whit', 'Nope'];
     const agree = (text: string): void => {
       const read = tagReader(text);
