@@ -13,7 +13,7 @@
  */
 import iconv from 'iconv-lite';
 import { countCodePoints, diagnostic, excerptOf, type Diagnostic } from '../diagnostics.js';
-import { safeCut, scanBlock, scanBytes, type ByteScan } from './utf8-scan.js';
+import { cleanBlock, safeCut, scanBytes, type ByteScan } from './utf8-scan.js';
 
 /** How a run of bytes is turned into text: UTF-8, Windows-1252, or UTF-8 with U+FFFD replacements. */
 type Kind = 'utf8' | 'legacy' | 'replace';
@@ -22,6 +22,12 @@ type Kind = 'utf8' | 'legacy' | 'replace';
 const BINARY_MIN_CONTROLS = 4;
 /** …and they make up at least 1/20 of it. A UTF-16 line without BOM is about half NULs. */
 const BINARY_RATIO = 20;
+
+function lineFeeds(text: string): number {
+  let count = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
 
 function decodeRun(kind: Kind, bytes: Buffer, start: number, end: number): string {
   // Buffer's UTF-8 decoder replaces invalid sequences with U+FFFD, which is what 'replace' wants.
@@ -66,13 +72,24 @@ export class LineDecoder {
 
   /** Decodes a block: whole lines, or a piece of a long line. O(block length). */
   decodeBlock(bytes: Buffer): string {
-    const scan = scanBlock(bytes, this.previous);
-    const mayMix = scan.nonAscii && this.seenLegacy && !this.reportedMix;
-    if (scan.invalid || scan.controls > 0 || mayMix) return this.decodeSegments(bytes);
-    const text = bytes.toString('utf8');
-    if (scan.nonAscii) this.seenUtf8 = true;
+    const clean = cleanBlock(bytes);
+    let nonAscii = clean === 'utf8';
+    let breaks = -1;
+    if (clean === undefined) {
+      const scan = scanBytes(bytes, 0, bytes.length, this.previous);
+      if (scan.invalid || scan.controls > 0) return this.decodeSegments(bytes);
+      nonAscii = scan.nonAscii;
+      breaks = scan.breaks;
+    }
+    if (nonAscii && this.seenLegacy && !this.reportedMix) return this.decodeSegments(bytes);
+    // Latin-1 decodes ASCII as UTF-8 does, at about three times the speed.
+    const text = bytes.toString(nonAscii ? 'utf8' : 'latin1');
+    // A clean block's breaks are its LFs (no block ends inside a CRLF: `decode.ts` cuts after an
+    // LF, or inside a long line with no LF), counted in the text: String#indexOf is a cheaper call.
+    if (breaks < 0) breaks = lineFeeds(text);
+    if (nonAscii) this.seenUtf8 = true;
     this.charsOut += text.length;
-    this.lineBreaks += scan.breaks;
+    this.lineBreaks += breaks;
     this.byteOffset += bytes.length;
     this.previous = bytes[bytes.length - 1] ?? this.previous;
     return text;

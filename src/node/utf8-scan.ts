@@ -7,7 +7,7 @@
  * gives the line count and the binary heuristic for free. The validator follows RFC 3629 /
  * Unicode Table 3-7 (no overlong forms, no surrogates, nothing above U+10FFFF).
  *
- * `scanBlock` answers the common case first with Node's native checks (simdutf's validators,
+ * `cleanBlock` answers the common case first with Node's native checks (simdutf's validators,
  * memchr): a block of valid UTF-8 without CR or control bytes needs no loop over its bytes in
  * JavaScript, which cost as much as splitting the games of a filtered run.
  */
@@ -93,21 +93,20 @@ export function scanBytes(bytes: Uint8Array, start: number, end: number, previou
   return { invalid, nonAscii, controls, firstControl, breaks };
 }
 
-const LF = 0x0a;
 const CR = 0x0d;
 /** The bytes `isSuspicious` flags. */
 const SUSPICIOUS: readonly number[] = Array.from({ length: 0x20 }, (_, b) => b).filter(isSuspicious);
 
-/** `scanBytes` of a whole block, through native searches when it is valid UTF-8 with no CR and no control byte. */
-export function scanBlock(bytes: Buffer, previous: number): ByteScan {
+/**
+ * 'ascii' or 'utf8' when the whole block is valid UTF-8 without CR or control bytes (its line
+ * breaks are then its LF bytes), found with native searches only; undefined otherwise (use
+ * `scanBytes`).
+ */
+export function cleanBlock(bytes: Buffer): 'ascii' | 'utf8' | undefined {
   const ascii = isAscii(bytes);
-  if ((ascii || isUtf8(bytes)) && bytes.indexOf(CR) < 0 && !SUSPICIOUS.some((b) => bytes.indexOf(b) >= 0)) {
-    let breaks = 0;
-    for (let i = bytes.indexOf(LF); i >= 0; i = bytes.indexOf(LF, i + 1)) breaks++;
-    if (previous === CR && bytes[0] === LF) breaks--; // the end of a CRLF the last block began
-    return { invalid: false, nonAscii: !ascii, controls: 0, firstControl: -1, breaks };
-  }
-  return scanBytes(bytes, 0, bytes.length, previous);
+  if (!ascii && !isUtf8(bytes)) return undefined;
+  if (bytes.indexOf(CR) >= 0 || SUSPICIOUS.some((b) => bytes.indexOf(b) >= 0)) return undefined;
+  return ascii ? 'ascii' : 'utf8';
 }
 
 /**

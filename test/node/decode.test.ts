@@ -254,6 +254,16 @@ describe('createDecoder: chunk and block boundaries', () => {
     });
   }
 
+  it('counts lines across clean, CRLF and cut blocks (a CRLF cut between two blocks is one break)', () => {
+    const bytes = Buffer.concat([utf8('abc\r\nxy\n\nRéti\n'), latin1('M\xfcller\n')]);
+    for (const maxBlock of [4, 65536]) {
+      for (let chunk = 1; chunk <= 12; chunk++) {
+        const warning = decode(bytes, { maxBlock }, chunk).diagnostics.find((x) => x.code === 'IO_DECODE');
+        expect(warning, `maxBlock ${maxBlock}, chunk ${chunk}`).toMatchObject({ line: 5, column: 1 });
+      }
+    }
+  });
+
   it('never splits a character when a long line is cut (all block sizes)', () => {
     const text = 'é€𝄞'.repeat(200);
     for (let maxBlock = 4; maxBlock <= 24; maxBlock++) {
