@@ -56,9 +56,21 @@ function valueAt(text: string, spans: readonly number[], k: number): string {
   return spans[k + 4] === 1 ? decodeTagValue(raw) : raw;
 }
 
+/**
+ * Where the next backslash and CR of a text are (its length when there is none), found with
+ * `indexOf` and searched again only once passed. A game's text is usually a view into a larger
+ * string (`split.ts`), where `charCodeAt` is slow and `indexOf` is not: the common tag value is
+ * found with two searches, not a loop over its characters.
+ */
+interface Marks {
+  backslash: number;
+  cr: number;
+}
+
 /** The spans (`SPAN` numbers each) of the tag pairs before the movetext of `text`, in order. */
 function tagSpans(text: string): number[] {
   const spans: number[] = [];
+  const marks: Marks = { backslash: -1, cr: -1 };
   let i = 0;
   const n = text.length;
   for (;;) {
@@ -68,14 +80,14 @@ function tagSpans(text: string): number[] {
       i++;
     }
     if (i >= n || text.charCodeAt(i) !== OPEN) return spans;
-    const next = readTag(text, i, spans);
+    const next = readTag(text, i, spans, marks);
     if (next < 0) return spans;
     i = next;
   }
 }
 
 /** Reads the tag pair at `text[at] === '['` into `spans`; returns where it ends, or -1 if it is none. */
-function readTag(text: string, at: number, spans: number[]): number {
+function readTag(text: string, at: number, spans: number[], marks: Marks): number {
   const n = text.length;
   let i = at + 1;
   while (i < n && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
@@ -86,21 +98,33 @@ function readTag(text: string, at: number, spans: number[]): number {
   if (nameEnd === nameStart || text.charCodeAt(i) !== QUOTE) return recovered(text, at, spans);
   const valueStart = ++i;
   let escaped = 0;
-  for (; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === LF || c === CR) return recovered(text, at, spans);
-    if (c === BACKSLASH) {
-      i++;
-      escaped = 1;
-    } else if (c === QUOTE) break;
+  const quote = text.indexOf('"', i);
+  if (marks.backslash < i) marks.backslash = indexOrEnd(text, '\\', i);
+  if (marks.cr < i) marks.cr = indexOrEnd(text, '\r', i);
+  const lf = text.indexOf('\n', i);
+  if (quote >= 0 && quote < marks.backslash && quote < marks.cr && (lf < 0 || lf > quote)) i = quote;
+  else {
+    for (; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === LF || c === CR) return recovered(text, at, spans);
+      if (c === BACKSLASH) {
+        i++;
+        escaped = 1;
+      } else if (c === QUOTE) break;
+    }
+    if (i >= n) return -1;
   }
-  if (i >= n) return -1;
   const valueEnd = i;
   i++;
   while (i < n && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
   if (text.charCodeAt(i) !== CLOSE) return recovered(text, at, spans);
   spans.push(nameStart, nameEnd, valueStart, valueEnd, escaped);
   return i + 1;
+}
+
+function indexOrEnd(text: string, search: string, from: number): number {
+  const found = text.indexOf(search, from);
+  return found < 0 ? text.length : found;
 }
 
 /**

@@ -28,10 +28,32 @@ describe('scanTags: the tag section without parsing the movetext', () => {
       '\ufeff[Event "The "Best" game"]\n[Round "1"]\n\n1. d4 *',
       '[Event "x"]\n[Broken\n[Round "2"]\n1. e4 *',
       '1. e4 [White "late"] *',
+      '[Event "a\nb"]\n[Site "s"]\n\n1. e4 *',
+      '[Event "a\rb"]\r[Site "s"]\r\r1. e4 *',
       '',
     ]) {
       expect([text, scanTags(text)]).toEqual([text, tagsOf(text)]);
     }
+  });
+
+  it('gives the tags parseGame gives on random well-formed tag sections (escapes, brackets, line ends)', () => {
+    // Malformed tags are the fixed cases above. Known, rare divergences there: after a broken tag,
+    // the parser may read on past the junk it leaves (`" ]`) to later tags, where scanTags stops.
+    const line = fc
+      .tuple(
+        fc.constantFrom('Event', 'White', 'WhiteElo', 'X_1'),
+        fc.string({ unit: fc.constantFrom('a', ' ', '"', '\\', ']', '[', '{', ';', '\t', 'é'), maxLength: 10 }),
+        fc.constantFrom(' ', '', '\t', '  '),
+      )
+      .map(([name, value, pad]) => `[${pad}${name}${pad} "${value.replace(/["\\]/g, '\\$&')}"${pad}]`);
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 6 }), fc.constantFrom('\n', '\r\n', '\r', '\n\n', ' '), (lines, sep) => {
+        // Texts as the splitter hands them over: a slice of a larger string.
+        const text = `x${lines.join(sep)}\n\n1. e4 *\n`.slice(1);
+        expect([text, scanTags(text)]).toEqual([text, tagsOf(text)]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it.runIf(hasSharedCorpus)('tagReader finds what scanTags finds, by name (the last tag of a name wins)', () => {
