@@ -219,6 +219,27 @@ function nextMatch(search: RegExp, text: string, from: number): number {
   return search.test(text) ? search.lastIndex - 1 : text.length;
 }
 
+/** The end of the tag name that starts at `from`. */
+function nameEnd(text: string, from: number): number {
+  let i = from;
+  while (isTagNameChar(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/**
+ * Where the LF ending a plain tag line starting at `text[at] === '['` is: `[Name "value"]` then
+ * LF, with no backslash, CR or LF in the value; -1 if the line is anything else or runs past
+ * `text`. On such a line of a tag section (no blank line since the last tag) the steps change
+ * nothing but the names and line counts, so the scan takes it whole.
+ */
+function plainTagLine(text: string, at: number): number {
+  const space = nameEnd(text, at + 1);
+  if (space === at + 1 || text.charCodeAt(space) !== SPACE || text.charCodeAt(space + 1) !== QUOTE) return -1;
+  const quote = nextMatch(STRING_STOP, text, space + 2);
+  if (text.charCodeAt(quote) !== QUOTE || text.charCodeAt(quote + 1) !== CLOSE_BRACKET) return -1;
+  return text.charCodeAt(quote + 2) === LF ? quote + 2 : -1;
+}
+
 /**
  * An incremental game splitter: feed string chunks with `push`, get back the games completed so
  * far; `end` returns the last game. Chunk boundaries may fall anywhere (inside a CRLF, a comment,
@@ -356,6 +377,18 @@ export class GameSplitter {
           this.blankLine = false;
           i = nextMatch(NOT_QUIET, chunk, i + 1) - 1;
           continue;
+        }
+        if (c === OPEN_BRACKET && this.phase === PHASE_TAGS && this.blankLine && !this.blankSinceTag) {
+          // Most of a header: a whole `[Name "value"]` line at once (see `plainTagLine`).
+          const end = plainTagLine(chunk, i);
+          if (end > 0) {
+            this.nameSpans.push(base + i + 1, base + nameEnd(chunk, i + 1));
+            this.line++;
+            this.lineStart = base + end + 1;
+            this.lineStartLine = this.line;
+            i = end;
+            continue;
+          }
         }
       } else if (state === TAG_STRING || state === LINE_COMMENT) {
         if (c !== QUOTE && c !== BACKSLASH && c !== LF && c !== CR) {
