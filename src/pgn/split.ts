@@ -227,13 +227,12 @@ function nameEnd(text: string, from: number): number {
 }
 
 /**
- * Where the LF ending a plain tag line starting at `text[at] === '['` is: `[Name "value"]` then
+ * Where the LF ending a plain tag line starting at `text[at] === '['` (name ending at `space`) is: `[Name "value"]` then
  * LF, with no backslash, CR or LF in the value; -1 if the line is anything else or runs past
  * `text`. On such a line of a tag section (no blank line since the last tag) the steps change
  * nothing but the names and line counts, so the scan takes it whole.
  */
-function plainTagLine(text: string, at: number): number {
-  const space = nameEnd(text, at + 1);
+function plainTagLine(text: string, at: number, space: number): number {
   if (space === at + 1 || text.charCodeAt(space) !== SPACE || text.charCodeAt(space + 1) !== QUOTE) return -1;
   const quote = nextMatch(STRING_STOP, text, space + 2);
   if (text.charCodeAt(quote) !== QUOTE || text.charCodeAt(quote + 1) !== CLOSE_BRACKET) return -1;
@@ -380,9 +379,10 @@ export class GameSplitter {
         }
         if (c === OPEN_BRACKET && this.phase === PHASE_TAGS && this.blankLine && !this.blankSinceTag) {
           // Most of a header: a whole `[Name "value"]` line at once (see `plainTagLine`).
-          const end = plainTagLine(chunk, i);
+          const name = nameEnd(chunk, i + 1);
+          const end = plainTagLine(chunk, i, name);
           if (end > 0) {
-            this.nameSpans.push(base + i + 1, base + nameEnd(chunk, i + 1));
+            this.nameSpans.push(base + i + 1, base + name);
             this.line++;
             this.lineStart = base + end + 1;
             this.lineStartLine = this.line;
@@ -440,12 +440,7 @@ export class GameSplitter {
     // A tag name being read is still to be sliced, and earlier names may be needed by rule 2.
     if (this.state === TAG_NAME) keepFrom = Math.min(keepFrom, this.nameStart);
     this.resolveNames();
-    let start = this.pushed - this.buffered;
-    while (this.pieces.length > 1 && start + (this.pieces[0]?.length ?? 0) <= keepFrom) {
-      const first = this.pieces.shift() ?? '';
-      start += first.length;
-      this.buffered -= first.length;
-    }
+    this.dropBefore(keepFrom);
   }
 
   // Cached results of indexOf in `braceStop` (indexes into chunk number `stopSerial`), so that a comment of
@@ -722,20 +717,22 @@ export class GameSplitter {
   }
 
   /**
-   * The input from offset `from` to `to`, which must still be buffered. Reads only the pieces that
-   * hold it, from the last one back (the text asked for is recent: a tag name): joining every
-   * piece made a header of many tags, each after a blank line, quadratic in its length.
+   * The input from offset `from` to `to`, which must still be buffered: a slice of one piece, or
+   * the join of the parts of the pieces it spans. Reads only the pieces that hold it, from the last
+   * one back (the text asked for is recent: a tag name), and never joins whole pieces: a join of
+   * every piece made a header of many tags, each after a blank line, quadratic in its length, and
+   * a string of a read chunk and more at every chunk, which V8 allocates slowly at that size.
    */
   private bufferedText(from: number, to: number): string {
     let end = this.pushed;
-    let text = '';
+    const parts: string[] = [];
     for (let k = this.pieces.length - 1; k >= 0 && end > from; k--) {
       const piece = this.pieces[k] as string;
       const start = end - piece.length;
-      if (start < to) text = piece.slice(Math.max(from, start) - start, Math.min(to, end) - start) + text;
+      if (start < to) parts.push(piece.slice(Math.max(from, start) - start, Math.min(to, end) - start));
       end = start;
     }
-    return text;
+    return parts.length === 1 ? (parts[0] as string) : parts.reverse().join('');
   }
 
   private startProbe(): void {
@@ -842,7 +839,7 @@ export class GameSplitter {
       );
       game = { text: '', offset: start, line: this.gameLine, column: 1, index, diagnostics: [tooLarge] };
     } else {
-      game = { text: this.textBetween(start, cut), offset: start, line: this.gameLine, column: 1, index };
+      game = { text: this.bufferedText(start, cut), offset: start, line: this.gameLine, column: 1, index };
     }
     // Only a pathological line longer than the limit can have lost the start of the next game.
     const from = Math.max(cut, bufferStart);
@@ -850,24 +847,6 @@ export class GameSplitter {
     this.gameStart = from;
     this.dropped = false;
     return game;
-  }
-
-  /**
-   * The buffered input from offset `from` to `to`: a slice of one piece, or the join of the parts
-   * of the pieces it spans. Never a join of whole pieces: that made a string of a read chunk and
-   * more for every chunk, which V8 allocates slowly at that size (a fifth of the splitter's time on
-   * the lichess sample).
-   */
-  private textBetween(from: number, to: number): string {
-    const parts: string[] = [];
-    let start = this.pushed - this.buffered;
-    for (const piece of this.pieces) {
-      const end = start + piece.length;
-      if (from >= start && to <= end) return piece.slice(from - start, to - start);
-      if (end > from && start < to) parts.push(piece.slice(Math.max(from, start) - start, Math.min(to, end) - start));
-      start = end;
-    }
-    return parts.join('');
   }
 
   /** Forgets the buffered input before offset `from`. */
