@@ -243,6 +243,9 @@ export class GameSplitter {
   private pieces: string[] = [];
   private buffered = 0;
   private pushed = 0;
+  /** The last of `pieces` (the chunk being scanned) and its input offset, for `charAt`. */
+  private lastPiece = '';
+  private lastPieceStart = 0;
   /** The current game outgrew maxGameLength: its text is being thrown away. */
   private dropped = false;
   private gameStart = 0;
@@ -313,6 +316,8 @@ export class GameSplitter {
     this.pieces.push(chunk);
     this.buffered += chunk.length;
     this.pushed += chunk.length;
+    this.lastPiece = chunk;
+    this.lastPieceStart = base;
     for (let from = 0; from < chunk.length; ) {
       const stop = this.scan(chunk, from, base);
       if (stop < 0) break;
@@ -411,6 +416,7 @@ export class GameSplitter {
   *finish(): Generator<GameChunk> {
     if (this.hasContent || this.dropped) yield this.emit(this.pushed);
     this.pieces = [];
+    this.lastPiece = '';
     this.buffered = 0;
   }
 
@@ -586,6 +592,9 @@ export class GameSplitter {
     const tokenEnd = p + 1;
     while (p >= this.lineStart && tokenEnd - p <= MAX_RESULT && !isTokenEnd(this.charAt(p))) p--;
     if (tokenEnd - p > MAX_RESULT) return false;
+    // And every marker starts with `0`, `1`, `*` or `½` (most moves that end in 1 or 2 do not).
+    const first = this.charAt(p + 1);
+    if (first !== 48 && first !== 49 && first !== 42 && first !== 0xbd) return false;
     let token = '';
     for (let q = p + 1; q < tokenEnd; q++) token += String.fromCharCode(this.charAt(q));
     return isResultText(token);
@@ -593,6 +602,9 @@ export class GameSplitter {
 
   /** The character at input offset `at`, which must still be buffered (NaN otherwise). */
   private charAt(at: number): number {
+    // Nearly always in the chunk being scanned, the last piece.
+    if (at >= this.lastPieceStart)
+      return at < this.pushed ? this.lastPiece.charCodeAt(at - this.lastPieceStart) : Number.NaN;
     let end = this.pushed;
     for (let k = this.pieces.length - 1; k >= 0; k--) {
       const piece = this.pieces[k] as string;
