@@ -360,6 +360,12 @@ export class GameSplitter {
           this.blankLine = false;
           this.hasContent = true;
           if (this.endsWithResult(base + i)) this.phase = PHASE_ENDED;
+          // Closed on this line (`{ [%clk 0:02:58] }`): nothing inside it matters, so jump past it.
+          const stop = this.braceStop(chunk, i + 1);
+          if (stop < chunk.length && chunk.charCodeAt(stop) === CLOSE_BRACE) {
+            i = stop;
+            continue;
+          }
           this.state = BRACE;
           continue;
         }
