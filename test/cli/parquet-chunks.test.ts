@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ParquetSink, ROW_GROUP_ROWS, type ParquetColumn, type ParquetValue } from '../../cli/output/parquet.js';
+import {
+  FLAT_ROW_GROUP_ROWS,
+  ParquetSink,
+  ROW_GROUP_ROWS,
+  type ParquetColumn,
+  type ParquetValue,
+} from '../../cli/output/parquet.js';
 import { removeTempDirs, tempDir } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -109,5 +115,29 @@ describe('parquet column chunks', () => {
       none: 0,
       letters: 'abé\u{1F600}',
     });
+  });
+
+  it('row groups of FLAT_ROW_GROUP_ROWS when no column is a list, each read back whole', async () => {
+    const file = join(tempDir(), 'flat.parquet');
+    const flat = COLUMNS.filter((c) => c.type !== 'ints');
+    expect(flat.length).toBe(COLUMNS.length - 1);
+    const sink = new ParquetSink(file, flat, 'test');
+    const total = 2 * FLAT_ROW_GROUP_ROWS + 1_234;
+    const piece = 500;
+    for (let at = 0; at < total; at += piece) {
+      const rows = Array.from({ length: Math.min(piece, total - at) }, (_, k) => rowOf(at + k));
+      sink.add(flat.map((column) => rows.map((row) => row[COLUMNS.indexOf(column)] as ParquetValue)));
+    }
+    sink.close();
+    const bytes = readFileSync(file);
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    const groups = parquetMetadata(buffer).row_groups.map((g) => Number(g.num_rows));
+    // A group is written once a piece takes it to FLAT_ROW_GROUP_ROWS or more.
+    const first = Math.ceil(FLAT_ROW_GROUP_ROWS / piece) * piece;
+    expect(groups).toEqual([first, first, total - 2 * first]);
+    const [summary] = await duckdb(
+      `SELECT count(*)::INT AS n, min(id)::INT AS lo, max(id)::INT AS hi, count(DISTINCT id)::INT AS ids FROM read_parquet('${file}')`,
+    );
+    expect(summary).toEqual({ n: total, lo: 0, hi: total - 1, ids: total });
   });
 });
