@@ -2,23 +2,32 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { scannedTag, tagReader } from '../../src/pgn/tag-scan.js';
 import { parseGame, scanTags, splitGames } from './imports.js';
-import { hasSharedCorpus } from '../support/corpus.js';
-import { LICHESS_CLK, LICHESS_NOCLK, lichessText } from './lichess.js';
+import { LICHESS_SOURCES, lichessExpected, lichessText } from '../support/lichess.js';
 
 const tagsOf = (text: string) =>
   parseGame({ text, offset: 0, line: 1, column: 1, index: 0 }).tags.map(({ name, value }) => ({ name, value }));
 
+const NAMES = ['Event', 'White', 'WhiteElo', 'Black', 'BlackElo', 'Round', 'Broken', 'TimeControl', 'Whit', 'Nope'];
+
+/** tagReader(text)(name) is what scannedTag gives on scanTags(text), for the usual names and those in the text. */
+function agree(text: string): void {
+  const read = tagReader(text);
+  const tags = scanTags(text);
+  for (const name of [...NAMES, ...tags.map((t) => t.name)])
+    expect([text, name, read(name)]).toEqual([text, name, scannedTag(tags, name)]);
+}
+
 describe('scanTags: the tag section without parsing the movetext', () => {
-  it.runIf(hasSharedCorpus)('gives exactly the tags parseGame gives, on every real lichess game', () => {
+  it.each(LICHESS_SOURCES)('gives exactly the tags parseGame gives, on every real lichess game ($label)', (source) => {
     let games = 0;
-    for (const path of [LICHESS_CLK, LICHESS_NOCLK]) {
-      for (const chunk of splitGames(lichessText(path))) {
+    for (const file of [source.clk, source.noclk]) {
+      for (const chunk of splitGames(lichessText(file))) {
         const parsed = parseGame(chunk).tags.map(({ name, value }) => ({ name, value }));
         expect(scanTags(chunk.text)).toEqual(parsed);
         games++;
       }
     }
-    expect(games).toBe(1746 + 7904);
+    expect(games).toBe(lichessExpected(source.clk).length + lichessExpected(source.noclk).length);
   });
 
   it('decodes escapes, reads several tags on a line, recovers unescaped quotes like the parser', () => {
@@ -56,20 +65,19 @@ describe('scanTags: the tag section without parsing the movetext', () => {
     );
   });
 
-  it.runIf(hasSharedCorpus)('tagReader finds what scanTags finds, by name (the last tag of a name wins)', () => {
-    const names = ['Event', 'White', 'WhiteElo', 'Black', 'BlackElo', 'Round', 'Broken', 'TimeControl', 'Whit', 'Nope'];
-    const agree = (text: string): void => {
-      const read = tagReader(text);
-      const tags = scanTags(text);
-      for (const name of [...names, ...tags.map((t) => t.name)])
-        expect([text, name, read(name)]).toEqual([text, name, scannedTag(tags, name)]);
-    };
+  it.each(LICHESS_SOURCES)('tagReader finds what scanTags finds on real lichess games ($label)', (source) => {
+    // Every 7th game of the full exports, every game of the fixture.
+    const step = source.full ? 7 : 1;
     let games = 0;
-    for (const path of [LICHESS_CLK, LICHESS_NOCLK]) {
-      for (const chunk of splitGames(lichessText(path))) {
-        if (games++ % 7 === 0) agree(chunk.text);
+    for (const file of [source.clk, source.noclk]) {
+      for (const chunk of splitGames(lichessText(file))) {
+        if (games++ % step === 0) agree(chunk.text);
       }
     }
+    expect(games).toBe(lichessExpected(source.clk).length + lichessExpected(source.noclk).length);
+  });
+
+  it('tagReader finds what scanTags finds, by name (the last tag of a name wins)', () => {
     for (const text of [
       '[Event "a"]\n[Event "b \\"c\\""]\n\n1. e4 *',
       '[White "The "Best" one"]\n[White "x"] *',
