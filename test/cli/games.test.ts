@@ -2,17 +2,17 @@
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hasSharedCorpus, loadExpected, SHARED_CORPUS } from '../support/corpus.js';
+import { LICHESS_SOURCES, lichessExpected } from '../support/lichess.js';
 import { ndjson, removeTempDirs, run, tempDir } from './helpers.js';
 
-const CLK = join(SHARED_CORPUS, 'games/lichess/lichess-exports-clk.pgn.gz');
-const NOCLK = join(SHARED_CORPUS, 'games/lichess/lichess-exports-noclk.pgn.gz');
-const expected = hasSharedCorpus
-  ? loadExpected(join(SHARED_CORPUS, 'expected/games__lichess__lichess-exports-noclk.jsonl.gz'))
-  : [];
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 afterAll(removeTempDirs);
 
-describe.runIf(hasSharedCorpus)('forsyth games', { timeout: 180_000 }, () => {
+describe.each(LICHESS_SOURCES)('forsyth games on the lichess exports ($label)', { timeout: 180_000 }, (source) => {
+  const CLK = source.clk.pgn;
+  const NOCLK = source.noclk.pgn;
+  const expected = lichessExpected(source.noclk);
+
   it('ndjson: tags, start FEN, plies and SAN/UCI arrays of every game (From Position included)', async () => {
     const r = await run(['games', '--no-movetext', NOCLK]);
     expect(r.code).toBe(0);
@@ -26,7 +26,10 @@ describe.runIf(hasSharedCorpus)('forsyth games', { timeout: 180_000 }, () => {
       expect((g['san'] as string[]).length).toBe(want.fens.length);
       expect(g['problems']).toBe(0);
     }
-    expect(games.filter((g) => g['start_fen'] !== expected[0]!.start_fen).length).toBe(35);
+    // The From Position games (by their Variant tag) are those with another start.
+    const fromPosition = expected.filter((g) => g.headers['Variant'] === 'From Position').length;
+    expect(fromPosition).toBeGreaterThan(0);
+    expect(games.filter((g) => g['start_fen'] !== START).length).toBe(fromPosition);
   });
 
   it('parquet: list columns that DuckDB reads, equal to the fens rows of the same games', async () => {
@@ -42,7 +45,7 @@ describe.runIf(hasSharedCorpus)('forsyth games', { timeout: 180_000 }, () => {
       `SELECT game, uci, clocks, eval_cp, eval_mate, Result, movetext FROM read_parquet('${file}')`,
     );
     const games = read.getRowObjectsJson() as Record<string, unknown>[];
-    expect(games.length).toBe(1746);
+    expect(games.length).toBe(lichessExpected(source.clk).length);
     const byGame = new Map<string, Record<string, unknown>[]>();
     for (const row of ndjson(rows.stdout))
       byGame.set(row['game'] as string, [...(byGame.get(row['game'] as string) ?? []), row]);
