@@ -2,22 +2,29 @@
 import { join } from 'node:path';
 import { parquetWriteFile } from 'hyparquet-writer';
 import { afterAll, describe, expect, it } from 'vitest';
-import { hasSharedCorpus, SHARED_CORPUS } from '../support/corpus.js';
+import { LICHESS_SOURCES, lichessExpected } from '../support/lichess.js';
 import { removeTempDirs, run, tempDir } from './helpers.js';
 
-const CLK = join(SHARED_CORPUS, 'games/lichess/lichess-exports-clk.pgn.gz');
 afterAll(removeTempDirs);
 
 describe('Parquet input', { timeout: 180_000 }, () => {
-  it.runIf(hasSharedCorpus)('games --format parquet read back by fens gives the FENs of the PGN', async () => {
-    const file = join(tempDir(), 'games.parquet');
-    expect((await run(['games', '--format', 'parquet', '-o', file, CLK])).code).toBe(0);
-    const [fromPgn, fromParquet] = await Promise.all([run(['fens', '--start', CLK]), run(['fens', '--start', file])]);
-    expect(fromParquet.code).toBe(0);
-    expect(fromParquet.stdout.length).toBeGreaterThan(1_000_000);
-    expect(fromParquet.stdout).toBe(fromPgn.stdout);
-    expect(fromParquet.stderr).toBe('1746 games read, 113940 positions written, 0 errors, 0 warnings\n');
-  });
+  it.each(LICHESS_SOURCES)(
+    'games --format parquet read back by fens gives the FENs of the PGN (clocked lichess export, $label)',
+    async (source) => {
+      const CLK = source.clk.pgn;
+      const expected = lichessExpected(source.clk);
+      const positions = expected.reduce((n, g) => n + g.fens.length + 1, 0);
+      const file = join(tempDir(), 'games.parquet');
+      expect((await run(['games', '--format', 'parquet', '-o', file, CLK])).code).toBe(0);
+      const [fromPgn, fromParquet] = await Promise.all([run(['fens', '--start', CLK]), run(['fens', '--start', file])]);
+      expect(fromParquet.code).toBe(0);
+      expect(fromParquet.stdout.length).toBeGreaterThan(source.full ? 1_000_000 : 100_000);
+      expect(fromParquet.stdout).toBe(fromPgn.stdout);
+      expect(fromParquet.stderr).toBe(
+        `${expected.length} games read, ${positions} positions written, 0 errors, 0 warnings\n`,
+      );
+    },
+  );
 
   it('a lichess-shaped shard: typed tag columns, a movetext without result; --where on its tags', async () => {
     const file = join(tempDir(), 'shard.parquet');
