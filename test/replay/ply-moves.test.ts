@@ -8,6 +8,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeSan, makeUci, parsePgn, replay, type Game } from '../../src/index.js';
 import { decodeLikeOracle, hasSharedCorpus, readMaybeGzip, SHARED_CORPUS } from '../support/corpus.js';
+import { LICHESS_FIXTURE, lichessExpected, lichessText } from '../support/lichess.js';
 
 function mismatches(games: Iterable<Game>): { plies: number; wrong: string[] } {
   const wrong: string[] = [];
@@ -42,6 +43,15 @@ describe('SAN and UCI from the replay log', () => {
     const { plies, wrong } = mismatches(parsePgn(pgn));
     expect(wrong).toEqual([]);
     expect(plies).toBe(15 + 4 + 4 + 3 + 2 + 18 + 8);
+  });
+
+  it('matches them on every ply of the lichess fixture (test/fixtures/lichess)', () => {
+    for (const file of [LICHESS_FIXTURE.clk, LICHESS_FIXTURE.noclk]) {
+      const { plies, wrong } = mismatches(parsePgn(lichessText(file)));
+      expect(wrong.slice(0, 5), file.pgn).toEqual([]);
+      // The exports have no variations: every ply is one of python-chess's main-line plies.
+      expect(plies).toBe(lichessExpected(file).reduce((n, g) => n + g.fens.length, 0));
+    }
   });
 
   it.skipIf(!hasSharedCorpus)(
