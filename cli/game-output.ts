@@ -13,6 +13,7 @@ import {
 } from './columns.js';
 import { asciiCells, concatCells } from './output/ascii-cells.js';
 import { makeColumnFormatter } from './output/column-formats.js';
+import { RowBytes } from './output/row-bytes.js';
 import { isColumnTextFormat, type PositionFormat } from './output/formats.js';
 
 /** One game's output: its rows as text (whole lines), how many rows, and all its diagnostics. */
@@ -67,7 +68,7 @@ export const EVERY_PLY = (): RowChoice => ({ needsAll: false, see: () => {}, any
  * of a huge game are never all held at once).
  */
 export function tableOfGame(
-  settings: { readonly format: PositionFormat; readonly replay: ReplayOptions },
+  settings: { readonly format: PositionFormat; readonly replay: ReplayOptions; readonly textAsBytes?: boolean },
   table: ColumnRunSettings,
   choose: (game: Game) => RowChoice,
 ): GameFormatter {
@@ -75,10 +76,17 @@ export function tableOfGame(
   const formatter =
     settings.format === 'parquet' ? undefined : makeColumnFormatter(columnFormat(settings.format), specs, false);
   const needsIndex = specs.some((s) => s.otherPlies === true);
+  // Text rows as bytes (GameOutput.bytes); a huge game's parts still go out as text.
+  const bytes = formatter && settings.textAsBytes === true ? new RowBytes() : undefined;
   return (game, file, _number, part) => {
+    bytes?.discard();
     const index = needsIndex ? new PlyIndex() : undefined;
     const rows = new GameRows(game, file, table, index);
     const format = (chunk: readonly PlyRecord[]): GameOutput => {
+      if (formatter && bytes) {
+        formatter.writeRows(chunk, rows, bytes);
+        return { text: part ? UTF8.decode(bytes.take()) : '', rows: chunk.length, diagnostics: [] };
+      }
       if (formatter) return { text: formatter.rows(chunk, rows), rows: chunk.length, diagnostics: [] };
       // FENs go into Parquet as page bytes, unless they travel as JSON (--jobs).
       const values = specs.map((s): ColumnCells => {
@@ -99,9 +107,19 @@ export function tableOfGame(
       format,
       part,
     );
-    return part ? { text: '', rows: 0, diagnostics } : joinedOutput(kept, table.valuesAsJson === true, diagnostics);
+    if (part) return { text: '', rows: 0, diagnostics };
+    if (bytes) {
+      const written = bytes.take();
+      const count = kept.reduce((n, p) => n + p.rows, 0);
+      return written.length > 0
+        ? { text: '', bytes: written, rows: count, diagnostics }
+        : { text: '', rows: 0, diagnostics };
+    }
+    return joinedOutput(kept, table.valuesAsJson === true, diagnostics);
   };
 }
+
+const UTF8 = new TextDecoder();
 
 /**
  * The common loop of the per-game functions: a first replay when the choice (or `index`) needs

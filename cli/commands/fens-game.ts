@@ -7,7 +7,8 @@
 import { replay, type Game, type ReplayOptions } from '../../src/index.js';
 import type { ColumnRunSettings } from '../columns.js';
 import { EVERY_PLY, tableOfGame, textOfGame, type GameFormatter, type GameOutput } from '../game-output.js';
-import { makeFormatter, type ColumnSettings, type PositionFormat } from '../output/formats.js';
+import { makeFormatter, makeGameRowBytes, type ColumnSettings, type PositionFormat } from '../output/formats.js';
+import { RowBytes } from '../output/row-bytes.js';
 import { makeRowsWriter, tagValues } from '../rows.js';
 
 /** Everything the per-game work depends on; structured-cloneable (it is sent to the workers). */
@@ -35,66 +36,64 @@ export function fensOfGame(settings: FensSettings): GameFormatter {
     const tags = tagValues(game, settings.columns.tags);
     return textOfGame(game, settings.replay, EVERY_PLY(), (chunk) => write(chunk, file, number, tags), part);
   };
-  if (settings.format !== 'text' || settings.textAsBytes !== true) return text;
-  const bytes = fenLinesAsBytes(settings);
+  if (settings.textAsBytes !== true) return text;
+  const bytes = settings.format === 'text' ? fenLinesAsBytes(settings) : rowsAsBytes(settings);
+  if (!bytes) return text;
   // A huge game's parts go to another thread as strings (see GamePart).
-  return (game, file, number, part) => (part ? text(game, file, number, part) : bytes(game));
+  return (game, file, number, part) => (part ? text(game, file, number, part) : bytes(game, file, number));
 }
 
-/** Output bytes are written into blocks of this size; a block is never written again once handed out. */
-const BLOCK_SIZE = 256 * 1024;
-/** Room a FEN and its newline always fit in (`FenWriter` writes none longer than 160 bytes). */
-const FEN_ROOM = 256;
+/**
+ * The ndjson, csv and tsv rows of a game as bytes (`makeGameRowBytes`: the FENs written straight
+ * from the replay's log, as for text); undefined for the formats that have no such rows (EPD).
+ */
+function rowsAsBytes(settings: FensSettings): ((game: Game, file: string, number: number) => GameOutput) | undefined {
+  if (settings.format === 'parquet') return undefined;
+  const write = makeGameRowBytes(settings.format, settings.columns);
+  if (!write) return undefined;
+  const out = new RowBytes();
+  return (game, file, number) => {
+    out.discard();
+    const replayed = replay(game, settings.replay);
+    const tags = tagValues(game, settings.columns.tags);
+    // Formatted once the replay has gone past them, as rowsInParts does: a check with a move
+    // played after it is then known to be no mate.
+    const records = [...replayed];
+    write(records, file, number, tags, out);
+    const diagnostics = [...game.diagnostics, ...replayed.diagnostics];
+    return records.length === 0
+      ? { text: '', rows: 0, diagnostics }
+      : { text: '', bytes: out.take(), rows: records.length, diagnostics };
+  };
+}
 
 /**
  * The text format's lines of a game (one FEN each), written as bytes straight from the replay's
  * log by the FEN writer (`PlyRecord.writeFen`): no FEN string, no line string, no encoding on the
- * way out. A game's bytes are one view into a block that only grows (the output writer keeps the
- * views until it flushes them, and joins the neighbours of one block into one write); the game
- * break before a game (an empty line) is written into the same bytes when an earlier game of this
+ * way out (`RowBytes`: a game's bytes are one view into a block that only grows). The game break
+ * before a game (an empty line) is written into the same bytes when an earlier game of this
  * function had rows, which the printer then knows as well.
  */
 function fenLinesAsBytes(settings: FensSettings): (game: Game) => GameOutput {
   const gameBreak = makeFormatter('text', settings.columns).gameBreak;
-  const breakBytes = gameBreak === undefined ? undefined : new TextEncoder().encode(`${gameBreak}\n`);
-  let block = new Uint8Array(BLOCK_SIZE);
-  let used = 0;
+  const out = new RowBytes();
   let rowsBefore = false;
   return (game) => {
+    out.discard();
     const replayed = replay(game, settings.replay);
-    let start = used;
-    let at = used;
     let rows = 0;
-    const breakIncluded = rowsBefore && breakBytes !== undefined;
+    const breakIncluded = rowsBefore && gameBreak !== undefined;
     for (const record of replayed) {
-      if (at + FEN_ROOM > block.length) {
-        // The game so far moves to a new block (of which it then takes at most half).
-        const sofar = block.subarray(start, at);
-        block = new Uint8Array(Math.max(BLOCK_SIZE, 2 * (sofar.length + FEN_ROOM)));
-        block.set(sofar, 0);
-        at = sofar.length;
-        start = 0;
-      }
       if (rows === 0 && breakIncluded) {
-        block.set(breakBytes, at);
-        at += breakBytes.length;
+        out.text(gameBreak);
+        out.char(10);
       }
-      const end = record.writeFen(block, at);
-      if (end < 0) throw new Error(`FEN of ply ${record.ply} longer than ${FEN_ROOM - 1} bytes`);
-      block[end] = 10;
-      at = end + 1;
+      out.fenLine(record);
       rows++;
     }
     const diagnostics = [...game.diagnostics, ...replayed.diagnostics];
     if (rows === 0) return { text: '', rows: 0, diagnostics };
-    used = at;
     rowsBefore = true;
-    return {
-      text: '',
-      bytes: block.subarray(start, at),
-      rows,
-      diagnostics,
-      ...(breakIncluded && { breakIncluded: true }),
-    };
+    return { text: '', bytes: out.take(), rows, diagnostics, ...(breakIncluded && { breakIncluded: true }) };
   };
 }

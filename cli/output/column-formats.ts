@@ -10,6 +10,7 @@
 import type { PlyRecord } from '../../src/index.js';
 import type { CellValue, ColumnSpec, GameRows } from '../columns.js';
 import { csvField, jsonText, tsvField } from './escape.js';
+import type { RowBytes } from './row-bytes.js';
 
 export type ColumnTextFormat = 'ndjson' | 'csv' | 'tsv';
 
@@ -18,9 +19,21 @@ export interface ColumnFormatter {
   readonly header: string | undefined;
   /** The rows of `records` (of `game`), each line ending in a newline; '' for none. */
   rows(records: readonly PlyRecord[], game: GameRows): string;
+  /** The same rows as UTF-8 bytes appended to `out`: ASCII columns (FEN) are written as bytes, with no string. */
+  writeRows(records: readonly PlyRecord[], game: GameRows, out: RowBytes): void;
 }
 
 type Cell = (record: PlyRecord, game: GameRows) => string;
+type AsciiWriter = NonNullable<ColumnSpec['writeAscii']>;
+
+/** The pieces of a game's lines: the text before each cell that changes from row to row, the cells, the text after the last. */
+interface LineShape {
+  readonly between: readonly string[];
+  readonly changing: readonly Cell[];
+  /** Per changing cell, its bytes writer when the format writes its value as is (the FEN). */
+  readonly ascii: readonly (AsciiWriter | undefined)[];
+  readonly last: string;
+}
 
 export function makeColumnFormatter(
   format: ColumnTextFormat,
@@ -42,27 +55,33 @@ export function makeColumnFormatter(
       ? names.map((n, i) => `${i === 0 ? '{' : ','}${JSON.stringify(n)}:`)
       : names.map((_, i) => (i === 0 ? '' : separator));
   const end = format === 'ndjson' ? '}' : '';
+  // A value written as is: plain text in csv and tsv, in quotes in ndjson (never null).
+  const quote = format === 'ndjson' ? 34 : -1;
+  const asciiOf = specs.map((s) => (s.plain === true && s.type === 'string' ? s.writeAscii : undefined));
+  /** The line's pieces for a game, from its first record (the cells of the game's own values are written once). */
+  const shapeOf = (first: PlyRecord, game: GameRows): LineShape => {
+    const between: string[] = [];
+    const changing: Cell[] = [];
+    const ascii: (AsciiWriter | undefined)[] = [];
+    let text = '';
+    for (let i = 0; i < count; i++) {
+      text += keys[i] as string;
+      if (specs[i]?.perGame === true) text += (cells[i] as Cell)(first, game);
+      else {
+        between.push(text);
+        changing.push(cells[i] as Cell);
+        ascii.push(asciiOf[i]);
+        text = '';
+      }
+    }
+    return { between, changing, ascii, last: text + end };
+  };
   return {
     header: format === 'ndjson' ? undefined : headerLine,
     rows(records, game) {
       const first = records[0];
       if (first === undefined) return '';
-      // The line's pieces: the text between two cells that change from row to row (keys,
-      // separators and the cells of the game's own values, written once per game), then the
-      // changing cells.
-      const between: string[] = [];
-      const changing: Cell[] = [];
-      let text = '';
-      for (let i = 0; i < count; i++) {
-        text += keys[i] as string;
-        if (specs[i]?.perGame === true) text += (cells[i] as Cell)(first, game);
-        else {
-          between.push(text);
-          changing.push(cells[i] as Cell);
-          text = '';
-        }
-      }
-      const last = text + end;
+      const { between, changing, last } = shapeOf(first, game);
       const n = changing.length;
       // One join per game gives a flat string (see fens-game.ts), not a rope of every piece.
       const lines = new Array<string>(records.length);
@@ -73,6 +92,27 @@ export function makeColumnFormatter(
         lines[k] = line + last;
       }
       return `${lines.join('\n')}\n`;
+    },
+    writeRows(records, game, out) {
+      const first = records[0];
+      if (first === undefined) return;
+      const { between, changing, ascii, last } = shapeOf(first, game);
+      const n = changing.length;
+      for (let k = 0; k < records.length; k++) {
+        const r = records[k] as PlyRecord;
+        for (let i = 0; i < n; i++) {
+          out.text(between[i] as string);
+          const write = ascii[i];
+          if (write === undefined) out.text((changing[i] as Cell)(r, game));
+          else {
+            if (quote >= 0) out.char(quote);
+            out.ascii(r, write);
+            if (quote >= 0) out.char(quote);
+          }
+        }
+        out.text(last);
+        out.char(10);
+      }
     },
   };
 }

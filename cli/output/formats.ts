@@ -10,6 +10,7 @@
 
 import type { PlyRecord } from '../../src/index.js';
 import { csvField, jsonText, tsvField } from './escape.js';
+import type { RowBytes } from './row-bytes.js';
 
 export { csvField, tsvField } from './escape.js';
 
@@ -115,25 +116,34 @@ export type GameRowsWriter = (
 ) => string;
 
 /**
- * The rows of whole games in `format` (the same text as `makeFormatter(…).row` of each ply's
- * PositionRow, without the row objects): what depends on the game only (file, game number, tags)
- * is written once per game, and a line is its pieces concatenated: SAN, UCI, FEN and path hold no
- * character any of the formats escapes. Undefined for EPD and `--unique --count` (rows of their own).
+ * A default-columns line of a game, in pieces: `between[i]` then the value `cells[i]` of the row,
+ * for each i, then `last`; the cell at `fen` is the FEN. What depends on the game only (file,
+ * number, tags) is in the text pieces, worked out once per game; SAN, UCI, FEN and path hold no
+ * character any of the formats escapes. Kept in pieces so that the bytes writer never makes a line.
  */
-export function makeGameRows(format: DefaultColumnsFormat, columns: ColumnSettings): GameRowsWriter | undefined {
-  if (format === 'epd' || columns.count) return undefined;
+interface FenLine {
+  readonly between: readonly string[];
+  readonly cells: readonly ((r: PlyRecord) => string)[];
+  readonly fen: number;
+  readonly last: string;
+}
+
+const ply = (r: PlyRecord): string => String(r.ply);
+const san = (r: PlyRecord): string => r.canonicalSan;
+const uci = (r: PlyRecord): string => r.uci;
+const fen = (r: PlyRecord): string => r.fen;
+const treePath = (r: PlyRecord): string => r.path;
+
+/** The lines of a game in `format`, or undefined for text (the FEN alone), EPD and `--unique --count` (rows of their own). */
+function fenLineOf(
+  format: DefaultColumnsFormat,
+  columns: ColumnSettings,
+): ((file: string, game: number, tags: PositionRow['tags']) => FenLine) | undefined {
+  if (format === 'epd' || format === 'text' || columns.count) return undefined;
   const path = columns.path;
-  if (format === 'text') {
-    return (records) => {
-      if (records.length === 0) return '';
-      const lines = new Array<string>(records.length);
-      for (let i = 0; i < records.length; i++) lines[i] = (records[i] as PlyRecord).fen;
-      return `${lines.join('\n')}\n`;
-    };
-  }
+  const cells = path ? [ply, san, uci, fen, treePath] : [ply, san, uci, fen];
   if (format === 'ndjson') {
-    return (records, file, game, tags) => {
-      const head = `${columns.file ? `{"file":${jsonText(file)},"game":` : '{"game":'}${game},"ply":`;
+    return (file, game, tags) => {
       let tail = '';
       if (columns.tags.length > 0) {
         tail = ',"tags":{';
@@ -143,24 +153,60 @@ export function makeGameRows(format: DefaultColumnsFormat, columns: ColumnSettin
         });
         tail += '}';
       }
-      tail += '}';
-      return joinLines(
-        records,
-        (r) =>
-          `${head}${r.ply},"move":"${r.canonicalSan}","uci":"${r.uci}","fen":"${r.fen}${path ? `","path":"${r.path}"` : '"'}${tail}`,
-      );
+      const head = `${columns.file ? `{"file":${jsonText(file)},"game":` : '{"game":'}${game},"ply":`;
+      const between = [head, ',"move":"', '","uci":"', '","fen":"', ...(path ? ['","path":"'] : [])];
+      return { between, cells, fen: 3, last: `"${tail}}` };
     };
   }
   const field = format === 'csv' ? csvField : tsvField;
   const sep = format === 'csv' ? ',' : '\t';
-  return (records, file, game, tags) => {
-    const head = `${columns.file ? field(file) + sep : ''}${game}${sep}`;
+  return (file, game, tags) => {
     let tail = '';
     for (const name of columns.tags) tail += sep + field(tags[name] ?? '');
-    return joinLines(
-      records,
-      (r) => `${head}${r.ply}${sep}${r.canonicalSan}${sep}${r.uci}${sep}${r.fen}${path ? sep + r.path : ''}${tail}`,
-    );
+    const head = `${columns.file ? field(file) + sep : ''}${game}${sep}`;
+    return { between: [head, sep, sep, sep, ...(path ? [sep] : [])], cells, fen: 3, last: tail };
+  };
+}
+
+/**
+ * The rows of whole games in `format` (the same text as `makeFormatter(…).row` of each ply's
+ * PositionRow, without the row objects), one string per game. Undefined for EPD and
+ * `--unique --count` (rows of their own).
+ */
+export function makeGameRows(format: DefaultColumnsFormat, columns: ColumnSettings): GameRowsWriter | undefined {
+  if (format === 'text' && !columns.count) return (records) => joinLines(records, fen);
+  const lineOf = fenLineOf(format, columns);
+  if (!lineOf) return undefined;
+  return (records, file, game, tags) => {
+    const { between, cells, last } = lineOf(file, game, tags);
+    return joinLines(records, (r) => {
+      let line = '';
+      for (let i = 0; i < cells.length; i++) line += (between[i] as string) + (cells[i] as (r: PlyRecord) => string)(r);
+      return line + last;
+    });
+  };
+}
+
+/** The same rows as `makeGameRows`, as UTF-8 bytes appended to `out` (the FENs written as bytes, with no string). */
+export function makeGameRowBytes(
+  format: DefaultColumnsFormat,
+  columns: ColumnSettings,
+):
+  | ((records: readonly PlyRecord[], file: string, game: number, tags: PositionRow['tags'], out: RowBytes) => void)
+  | undefined {
+  const lineOf = fenLineOf(format, columns);
+  if (!lineOf) return undefined;
+  return (records, file, game, tags, out) => {
+    const { between, cells, fen: at, last } = lineOf(file, game, tags);
+    for (const r of records) {
+      for (let i = 0; i < cells.length; i++) {
+        out.text(between[i] as string);
+        if (i === at) out.fen(r);
+        else out.text((cells[i] as (r: PlyRecord) => string)(r));
+      }
+      out.text(last);
+      out.char(10);
+    }
   };
 }
 

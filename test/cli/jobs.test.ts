@@ -185,15 +185,15 @@ describe('forsyth fens --jobs: usage and failures', () => {
     SLOW,
   );
 
-  // A preloaded module (worker threads load it too) makes the join of a game's ndjson rows throw.
+  // A preloaded module (worker threads load it too) makes the join of a game's EPD rows throw.
   const preload = `data:text/javascript,${encodeURIComponent(
-    "const j = Array.prototype.join; Array.prototype.join = function (sep, ...r) { if (sep === '\\n' && String(this[0]).startsWith('{\"game\"')) throw new Error('boom'); return j.call(this, sep, ...r); };",
+    "const j = Array.prototype.join; Array.prototype.join = function (sep, ...r) { if (sep === '\\n' && String(this[0]).includes(' hmvc ')) throw new Error('boom'); return j.call(this, sep, ...r); };",
   )}`;
 
   it(
     'a throw in a worker is an internal error: one message, no stack trace, exit 2',
     async () => {
-      const r = await run(['fens', '--jobs', '2', '--format', 'ndjson', 'kasparov-deep-blue-1997.pgn'], {
+      const r = await run(['fens', '--jobs', '2', '--format', 'epd', 'kasparov-deep-blue-1997.pgn'], {
         nodeArgs: ['--import', preload],
       });
       expect(r.stderr).toBe(
@@ -208,7 +208,7 @@ describe('forsyth fens --jobs: usage and failures', () => {
     "with FORSYTH_DEBUG=1 the worker's stack trace is shown",
     async () => {
       const env = { FORSYTH_DEBUG: '1' };
-      const r = await run(['fens', '--jobs', '2', '--format', 'ndjson', 'fools-mate.pgn'], {
+      const r = await run(['fens', '--jobs', '2', '--format', 'epd', 'fools-mate.pgn'], {
         nodeArgs: ['--import', preload],
         env,
       });

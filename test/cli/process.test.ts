@@ -130,20 +130,20 @@ describe('SIGINT', () => {
 });
 
 describe('internal errors', () => {
-  // A preloaded module makes the join of a game's ndjson rows throw: a stand-in for a bug of ours.
+  // A preloaded module makes the join of a game's EPD rows throw: a stand-in for a bug of ours.
   const preload = `data:text/javascript,${encodeURIComponent(
-    "const j = Array.prototype.join; Array.prototype.join = function (sep, ...r) { if (sep === '\\n' && String(this[0]).startsWith('{\"game\"')) throw new Error('boom'); return j.call(this, sep, ...r); };",
+    "const j = Array.prototype.join; Array.prototype.join = function (sep, ...r) { if (sep === '\\n' && String(this[0]).includes(' hmvc ')) throw new Error('boom'); return j.call(this, sep, ...r); };",
   )}`;
 
   it('print "forsyth: internal error: <message>" without a stack and exit 2', async () => {
-    const r = await run(['fens', '--format', 'ndjson', 'fools-mate.pgn'], { nodeArgs: ['--import', preload] });
+    const r = await run(['fens', '--format', 'epd', 'fools-mate.pgn'], { nodeArgs: ['--import', preload] });
     expect(r.stderr).toMatch(/^forsyth: internal error: boom\n/);
     expect(r.stderr).not.toMatch(STACK_LINE);
     expect(r.code).toBe(2);
   });
 
   it('show the stack with FORSYTH_DEBUG=1', async () => {
-    const r = await run(['fens', '--format', 'ndjson', 'fools-mate.pgn'], {
+    const r = await run(['fens', '--format', 'epd', 'fools-mate.pgn'], {
       nodeArgs: ['--import', preload],
       env: { FORSYTH_DEBUG: '1' },
     });
