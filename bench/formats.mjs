@@ -1,9 +1,11 @@
 // The row formats and filters of `fens`, in one run: every format against text on the same input,
 // filtered and unfiltered, .pgn and .pgn.zst, on the lichess sample of the corpus and on the TCEC
 // file. CPU seconds (user + sys of the child, from /usr/bin/time) are what the ratios compare: a busy
-// machine inflates wall time far more than CPU time. The short-listed formats also run with a
-// --where filter keeping about 10% of the games, right after their unfiltered run; the last
-// ratio column compares the two (the issue's target: ≤ 25%).
+// machine inflates wall time far more than CPU time. Every case runs in rounds with a text run of
+// the same input (a round: one run of each), and its ratio is to that text run's median, so that a
+// machine whose speed drifts during the benchmark does not skew it. The short-listed formats also
+// run with a --where filter keeping about 10% of the games, in the same rounds; the last ratio
+// column compares the two (the issue's target: ≤ 25%).
 //
 //   npm run bench -- formats [--runs N] [--repeat N] [--no-build] [--against DIR]
 //                            [--inputs lichess,TCEC] [--cases text,parquet]
@@ -69,29 +71,35 @@ const OTHER = opt.against === undefined ? undefined : join(opt.against, 'dist', 
 const FLAGS = new Map([[CLI, await programFlagsOf(join(ROOT, 'dist'))]]);
 if (OTHER) FLAGS.set(OTHER, await programFlagsOf(join(opt.against, 'dist')));
 
-/** Median CPU (and its run's peak RSS) of `forsyth ARGS` on this tree, and on --against's when given (alternately). */
-function cpu(args) {
+/**
+ * Median CPU (and its run's peak RSS) of `forsyth ARGS` for each ARGS of `list`, on this tree and
+ * on --against's when given: the runs alternate (one of each per round), so that every ratio
+ * between them compares the same minutes of a machine whose speed drifts.
+ */
+function cpuEach(list) {
   const out = join(tmpdir(), `forsyth-formats-${process.pid}`);
   const clis = OTHER ? [CLI, OTHER] : [CLI];
-  const samples = clis.map(() => []);
+  const samples = list.map(() => clis.map(() => []));
   for (let i = 0; i < runs; i++) {
-    for (const [k, cli] of clis.entries()) {
-      const r = spawnSync(
-        '/usr/bin/time',
-        ['-f', '%U %S %M', '-o', `${out}.time`, process.execPath, ...FLAGS.get(cli)(args), cli, ...args],
-        {
-          stdio: ['ignore', 'ignore', 'ignore'],
-        },
-      );
-      if (r.status !== 0 && r.status !== 1) throw new Error(`forsyth ${args.join(' ')}: exit ${r.status}`);
-      const [u, s, m] = readFileSync(`${out}.time`, 'utf8').trim().split('\n').pop().split(' ').map(Number);
-      samples[k].push({ cpu: u + s, rss: m / 1024 });
+    for (const [a, args] of list.entries()) {
+      for (const [k, cli] of clis.entries()) {
+        const r = spawnSync(
+          '/usr/bin/time',
+          ['-f', '%U %S %M', '-o', `${out}.time`, process.execPath, ...FLAGS.get(cli)(args), cli, ...args],
+          { stdio: ['ignore', 'ignore', 'ignore'] },
+        );
+        if (r.status !== 0 && r.status !== 1) throw new Error(`forsyth ${args.join(' ')}: exit ${r.status}`);
+        const [u, s, m] = readFileSync(`${out}.time`, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+        samples[a][k].push({ cpu: u + s, rss: m / 1024 });
+      }
     }
   }
   rmSync(`${out}.time`, { force: true });
   rmSync(`${out}.parquet`, { force: true });
-  const [mine, other] = samples.map((list) => list.sort((a, b) => a.cpu - b.cpu)[Math.floor(list.length / 2)]);
-  return { ...mine, other };
+  return samples.map((perCli) => {
+    const [mine, other] = perCli.map((l) => l.sort((x, y) => x.cpu - y.cpu)[Math.floor(l.length / 2)]);
+    return { ...mine, other };
+  });
 }
 
 const parquetOut = join(tmpdir(), `forsyth-formats-${process.pid}.parquet`);
@@ -126,7 +134,7 @@ for (const [label, input] of [
   ['TCEC', tcec],
 ]) {
   if (!picked(opt.inputs, label)) continue;
-  const base = cpu(['fens', input]);
+  const text = ['fens', input];
   const where = WHERE[label.split(' ')[0]];
   const kept = spawnSync(process.execPath, [CLI, 'validate', '--where', where, input], {
     encoding: 'utf8',
@@ -142,25 +150,31 @@ for (const [label, input] of [
   for (const [name, args] of cases) {
     if (label === 'lichess .zst' && !SHORT.has(name)) continue;
     if (name !== 'text' && !picked(opt.cases, name)) continue;
-    const r = name === 'text' ? base : cpu(['fens', ...args, input]);
+    // Each case runs in rounds with text (and its filtered run with both): the ratios come from
+    // the same minutes, not from a text run made earlier on a machine that was faster or slower.
+    const own = name === 'text' ? [] : [['fens', ...args, input]];
+    const filter = SHORT.has(name) ? [['fens', ...args, '--where', where, input]] : [];
+    const [base, ...measured] = cpuEach([text, ...own, ...filter]);
+    const r = name === 'text' ? base : measured.shift();
     rows.push([
       label,
       name,
       r.cpu.toFixed(2),
+      base.cpu.toFixed(2),
       (r.cpu / base.cpu).toFixed(2) + '×',
       '',
       r.rss.toFixed(0),
       ...otherCells(r, base),
       ...(OTHER ? [''] : []),
     ]);
-    if (!SHORT.has(name)) continue;
-    // Interleaved with its unfiltered run: the ratio that the ≤ 25% target is about.
-    const filtered = cpu(['fens', ...args, '--where', where, input]);
+    const filtered = measured.shift();
+    if (!filtered) continue;
     rows.push([
       label,
       // A `|` in the filter would end the Markdown cell.
       `${name} --where '${where.replaceAll('|', '\\|')}' (${share} games)`,
       filtered.cpu.toFixed(2),
+      base.cpu.toFixed(2),
       (filtered.cpu / base.cpu).toFixed(2) + '×',
       (filtered.cpu / r.cpu).toFixed(2) + '×',
       filtered.rss.toFixed(0),
@@ -171,7 +185,7 @@ for (const [label, input] of [
 }
 const extra = OTHER ? ' against: cpu s | / text | / unfiltered |' : '';
 console.log(
-  `| input | fens format | cpu s | / text | / same format unfiltered | peak RSS MiB |${extra}\n| --- | --- | --- | --- | --- | --- |${OTHER ? ' --- | --- | --- |' : ''}`,
+  `| input | fens format | cpu s | text cpu s, same rounds | / text | / same format unfiltered | peak RSS MiB |${extra}\n| --- | --- | --- | --- | --- | --- | --- |${OTHER ? ' --- | --- | --- |' : ''}`,
 );
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 console.log(
