@@ -79,14 +79,19 @@ export function tableOfGame(
   // Text rows as bytes (GameOutput.bytes); a huge game's parts still go out as text.
   const bytes = formatter && settings.textAsBytes === true ? new RowBytes() : undefined;
   return (game, file, _number, part) => {
-    bytes?.discard();
     const index = needsIndex ? new PlyIndex() : undefined;
     const rows = new GameRows(game, file, table, index);
+    const see = index ? (record: PlyRecord) => index.add(record) : undefined;
+    if (formatter && bytes && !part)
+      return bytesOfGame(
+        game,
+        settings.replay,
+        choose(game),
+        see,
+        (chunk) => formatter.writeRows(chunk, rows, bytes),
+        bytes,
+      );
     const format = (chunk: readonly PlyRecord[]): GameOutput => {
-      if (formatter && bytes) {
-        formatter.writeRows(chunk, rows, bytes);
-        return { text: part ? UTF8.decode(bytes.take()) : '', rows: chunk.length, diagnostics: [] };
-      }
       if (formatter) return { text: formatter.rows(chunk, rows), rows: chunk.length, diagnostics: [] };
       // FENs go into Parquet as page bytes, unless they travel as JSON (--jobs).
       const values = specs.map((s): ColumnCells => {
@@ -99,27 +104,10 @@ export function tableOfGame(
         ? { text: `${JSON.stringify(values)}\n`, rows: chunk.length, diagnostics: [] }
         : { text: '', rows: chunk.length, diagnostics: [], table: values };
     };
-    const { kept, diagnostics } = rowsInParts(
-      game,
-      settings.replay,
-      choose(game),
-      index ? (record) => index.add(record) : undefined,
-      format,
-      part,
-    );
-    if (part) return { text: '', rows: 0, diagnostics };
-    if (bytes) {
-      const written = bytes.take();
-      const count = kept.reduce((n, p) => n + p.rows, 0);
-      return written.length > 0
-        ? { text: '', bytes: written, rows: count, diagnostics }
-        : { text: '', rows: 0, diagnostics };
-    }
-    return joinedOutput(kept, table.valuesAsJson === true, diagnostics);
+    const { kept, diagnostics } = rowsInParts(game, settings.replay, choose(game), see, format, part);
+    return part ? { text: '', rows: 0, diagnostics } : joinedOutput(kept, table.valuesAsJson === true, diagnostics);
   };
 }
-
-const UTF8 = new TextDecoder();
 
 /**
  * The common loop of the per-game functions: a first replay when the choice (or `index`) needs
@@ -185,6 +173,28 @@ export function textOfGame(
   });
   const { kept, diagnostics } = rowsInParts(game, options, choice, undefined, format, part);
   return part ? { text: '', rows: 0, diagnostics } : joinedOutput(kept, false, diagnostics);
+}
+
+/**
+ * A game's rows as UTF-8 bytes, `write` appending the rows of each part to `out` (`RowBytes`): the
+ * one output returned, whose `bytes` are a view of them (no parts: a huge game's go out as text).
+ */
+export function bytesOfGame(
+  game: Game,
+  options: ReplayOptions,
+  choice: RowChoice,
+  index: ((record: PlyRecord) => void) | undefined,
+  write: (chunk: readonly PlyRecord[]) => void,
+  out: RowBytes,
+): GameOutput {
+  out.discard(); // what a game that failed half-way left
+  const format = (chunk: readonly PlyRecord[]): GameOutput => {
+    write(chunk);
+    return { text: '', rows: chunk.length, diagnostics: [] };
+  };
+  const { kept, diagnostics } = rowsInParts(game, options, choice, index, format, undefined);
+  const rows = kept.reduce((n, p) => n + p.rows, 0);
+  return rows > 0 ? { text: '', bytes: out.take(), rows, diagnostics } : { text: '', rows: 0, diagnostics };
 }
 
 /** The parts kept (no `part` callback) as one output, with the game's diagnostics. */

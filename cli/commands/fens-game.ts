@@ -6,7 +6,14 @@
  */
 import { replay, type Game, type ReplayOptions } from '../../src/index.js';
 import type { ColumnRunSettings } from '../columns.js';
-import { EVERY_PLY, tableOfGame, textOfGame, type GameFormatter, type GameOutput } from '../game-output.js';
+import {
+  bytesOfGame,
+  EVERY_PLY,
+  tableOfGame,
+  textOfGame,
+  type GameFormatter,
+  type GameOutput,
+} from '../game-output.js';
 import { makeFormatter, makeGameRowBytes, type ColumnSettings, type PositionFormat } from '../output/formats.js';
 import { RowBytes } from '../output/row-bytes.js';
 import { makeRowsWriter, tagValues } from '../rows.js';
@@ -53,17 +60,15 @@ function rowsAsBytes(settings: FensSettings): ((game: Game, file: string, number
   if (!write) return undefined;
   const out = new RowBytes();
   return (game, file, number) => {
-    out.discard();
-    const replayed = replay(game, settings.replay);
     const tags = tagValues(game, settings.columns.tags);
-    // Formatted once the replay has gone past them, as rowsInParts does: a check with a move
-    // played after it is then known to be no mate.
-    const records = [...replayed];
-    write(records, file, number, tags, out);
-    const diagnostics = [...game.diagnostics, ...replayed.diagnostics];
-    return records.length === 0
-      ? { text: '', rows: 0, diagnostics }
-      : { text: '', bytes: out.take(), rows: records.length, diagnostics };
+    return bytesOfGame(
+      game,
+      settings.replay,
+      EVERY_PLY(),
+      undefined,
+      (chunk) => write(chunk, file, number, tags, out),
+      out,
+    );
   };
 }
 

@@ -53,17 +53,14 @@ export class RowBytes {
   fen(record: PlyRecord): void {
     this.room(FEN_ROOM);
     const end = record.writeFen(this.block, this.at);
-    if (end < 0) throw new Error(`FEN of ply ${record.ply} longer than ${FEN_ROOM} bytes`);
+    if (end < 0) throw new Error(`FEN of ply ${record.ply} longer than ${FEN_ROOM - 1} bytes`);
     this.at = end;
   }
 
   /** Appends the FEN of `record` and a line end (the text format's row), with no string made. */
   fenLine(record: PlyRecord): void {
-    this.room(FEN_ROOM);
-    const end = record.writeFen(this.block, this.at);
-    if (end < 0) throw new Error(`FEN of ply ${record.ply} longer than ${FEN_ROOM - 1} bytes`);
-    this.block[end] = 10;
-    this.at = end + 1;
+    this.fen(record);
+    this.block[this.at++] = 10; // within FEN_ROOM
   }
 
   /**
