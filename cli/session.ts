@@ -214,31 +214,35 @@ export class Session {
     let base: number | undefined;
     let lastYield = Date.now();
     try {
-      for await (const chunk of reading.chunks) {
+      // A batch at a time (the games of one read), so that a game the filter leaves out costs no
+      // asynchronous step.
+      batches: for await (const batch of reading.batches) {
         base ??= await before();
-        seen.games = chunk.index + 1;
-        this.gamesRead++;
-        this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
-        // A game the filter leaves out is never parsed (unless the filter needs its moves); the
-        // file-level problems found meanwhile go with the next item.
-        const game = filter?.needsMoves ? parseGame(chunk) : undefined;
-        if (filter && !filter.test(game ? openingSubject(game) : chunkSubject(chunk))) continue;
-        this.gamesKept++;
-        const item: ChunkItem = {
-          kind: 'game',
-          chunk,
-          file,
-          number: base + chunk.index + 1,
-          problems: problems.upTo(chunk.offset + chunk.text.length),
-        };
-        yield game ? { ...item, game } : item;
-        // Games already read are handled in microtasks, where no signal is seen: every 50 ms,
-        // let the event loop run, so that Ctrl-C stops a run of slow games at once.
-        if (Date.now() - lastYield > 50) {
-          await yieldToEvents();
-          lastYield = Date.now();
+        for (const chunk of batch) {
+          seen.games = chunk.index + 1;
+          this.gamesRead++;
+          this.progress?.update(this.bytesDone + reading.bytesRead(), this.gamesRead);
+          // A game the filter leaves out is never parsed (unless the filter needs its moves); the
+          // file-level problems found meanwhile go with the next item.
+          const game = filter?.needsMoves ? parseGame(chunk) : undefined;
+          if (filter && !filter.test(game ? openingSubject(game) : chunkSubject(chunk))) continue;
+          this.gamesKept++;
+          const item: ChunkItem = {
+            kind: 'game',
+            chunk,
+            file,
+            number: base + chunk.index + 1,
+            problems: problems.upTo(chunk.offset + chunk.text.length),
+          };
+          yield game ? { ...item, game } : item;
+          // Games already read are handled in microtasks, where no signal is seen: every 50 ms,
+          // let the event loop run, so that Ctrl-C stops a run of slow games at once.
+          if (Date.now() - lastYield > 50) {
+            await yieldToEvents();
+            lastYield = Date.now();
+          }
+          if (interruption.aborted) break batches;
         }
-        if (interruption.aborted) break;
       }
     } catch (error) {
       // Reading stops at an interrupt: the game being read is incomplete and is left out.

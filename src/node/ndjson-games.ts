@@ -14,7 +14,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import type { GameChunk } from '../pgn/index.js';
 import { createDecoder } from './decode.js';
 import { openInput } from './input.js';
-import type { PgnChunkReader, ReadOptions } from './read-games.js';
+import { chunksAndBatches, type PgnChunkReader, type ReadOptions } from './read-games.js';
 
 const TAG_NAME = /^[A-Za-z0-9_]+$/;
 
@@ -40,7 +40,7 @@ export function readNdjsonChunks(source: string | NodeJS.ReadableStream, options
   let bytesRead = (): number => 0;
   let encoding: string | undefined;
 
-  async function* chunks(): AsyncGenerator<GameChunk> {
+  async function* batches(): AsyncGenerator<readonly GameChunk[]> {
     const created = createDecoder(options.encoding === undefined ? {} : { encoding: options.encoding });
     if (!created.ok) return void found.push(created.error);
     const decoder = created.value;
@@ -61,7 +61,8 @@ export function readNdjsonChunks(source: string | NodeJS.ReadableStream, options
       const all = decoder.diagnostics();
       for (; reported < all.length; reported++) found.push(all[reported] as Diagnostic);
     };
-    function* lines(text: string, last: boolean): Generator<GameChunk> {
+    function lines(text: string, last: boolean): GameChunk[] {
+      const games: GameChunk[] = [];
       pending += text;
       let start = 0;
       for (;;) {
@@ -69,30 +70,32 @@ export function readNdjsonChunks(source: string | NodeJS.ReadableStream, options
         if (lf < 0 && !(last && start < pending.length)) break;
         const end = lf < 0 ? pending.length : lf;
         const content = pending.slice(start, end).replace(/\r$/, '');
-        if (content.trim() !== '') yield rowChunk(content, offset + start, line, index++);
+        if (content.trim() !== '') games.push(rowChunk(content, offset + start, line, index++));
         line++;
         start = end + 1;
       }
       offset += Math.min(start, pending.length);
       pending = pending.slice(start);
+      return games;
     }
     for await (const bytes of input) {
       options.signal?.throwIfAborted();
       const text = decoder.push(bytes);
       collect();
-      yield* lines(text, false);
+      const games = lines(text, false);
+      if (games.length > 0) yield games;
     }
     const failure = input.failure();
     if (failure) found.push(failure);
     const rest = decoder.end();
     encoding = decoder.encoding;
     collect();
-    yield* lines(rest, true);
+    const games = lines(rest, true);
+    if (games.length > 0) yield games;
   }
 
-  const iterator = chunks();
   return {
-    chunks: { [Symbol.asyncIterator]: () => iterator },
+    ...chunksAndBatches(batches()),
     diagnostics: () => found,
     encoding: () => encoding,
     bytesRead: () => bytesRead(),

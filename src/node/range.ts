@@ -46,11 +46,15 @@ export interface RangeReadOptions {
 }
 
 /** The ordinary reading of a whole file, for the files that cannot be cut. */
-export type WholeReading = () => { readonly chunks: AsyncIterable<GameChunk>; diagnostics(): readonly Diagnostic[] };
+export type WholeReading = () => {
+  readonly batches: AsyncIterable<readonly GameChunk[]>;
+  diagnostics(): readonly Diagnostic[];
+};
 
 /** What `readRange` reports besides the games. */
 export interface RangeReading {
-  readonly chunks: AsyncGenerator<GameChunk>;
+  /** The range's games, those cut from one read at a time (never an empty batch). */
+  readonly batches: AsyncGenerator<readonly GameChunk[]>;
   /** File-level diagnostics of the range, in the order found. */
   readonly found: Diagnostic[];
   /** Stored bytes read so far (the pass before the range included). */
@@ -72,7 +76,7 @@ export function readRange(
   let bytesRead = 0;
   let encoding: string | undefined;
 
-  async function* chunks(): AsyncGenerator<GameChunk> {
+  async function* batches(): AsyncGenerator<readonly GameChunk[]> {
     const created = createDecoder(options.encoding === undefined ? {} : { encoding: options.encoding });
     if (!created.ok) return void found.push(created.error);
     const decoder = created.value;
@@ -96,9 +100,9 @@ export function readRange(
       if (range.start > 0 || range.end <= 0) return;
       const reading = whole();
       const sync = (): void => void found.push(...reading.diagnostics().slice(found.length));
-      for await (const chunk of reading.chunks) {
+      for await (const batch of reading.batches) {
         sync();
-        yield chunk;
+        yield batch;
       }
       return sync();
     }
@@ -118,7 +122,8 @@ export function readRange(
         for (; taken < all.length; taken++) if (keep) found.push(all[taken] as Diagnostic);
       };
       const head: Buffer[] = [];
-      const ours = (chunk: GameChunk): boolean => chunk.offset >= firstOffset;
+      /** The games of `cut` that start in the range (those before it belong to the range before). */
+      const ours = (cut: readonly GameChunk[]): GameChunk[] => cut.filter((chunk) => chunk.offset >= firstOffset);
       for (let at = 0; at < to; ) {
         options.signal?.throwIfAborted();
         // Reads on a 64 KiB grid from the file start, cut at the range start: the decoder is fed as
@@ -136,15 +141,16 @@ export function readRange(
         if (at === from)
           firstOffset = from <= SNIFF_HELD ? decodedLength(Buffer.concat(head), options.encoding) : textLength;
         collect(at > from);
-        for (const chunk of splitter.feed(text)) if (ours(chunk)) yield chunk;
+        const cut = ours(splitter.push(text));
+        if (cut.length > 0) yield cut;
       }
       const rest = decoder.end();
       encoding = decoder.encoding;
       // A range that stops before the file's end drops only the IO_ENCODING end() adds: it names the
       // encoding of the whole file, which the last range reports.
       collect(ownsEnd);
-      for (const chunk of splitter.feed(rest)) if (ours(chunk)) yield chunk;
-      for (const chunk of splitter.finish()) if (ours(chunk)) yield chunk;
+      const last = ours([...splitter.push(rest), ...splitter.end()]);
+      if (last.length > 0) yield last;
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       found.push(unreadable(path, error));
@@ -153,7 +159,7 @@ export function readRange(
     }
   }
 
-  return { chunks: chunks(), found, bytesRead: () => bytesRead, encoding: () => encoding };
+  return { batches: batches(), found, bytesRead: () => bytesRead, encoding: () => encoding };
 }
 
 /** At least as many bytes as the decoder holds before it chooses an encoding (decode.ts sniffs 64). */

@@ -79,6 +79,29 @@ export function readPgn(source: string | NodeJS.ReadableStream, options: ReadOpt
 export interface PgnChunkReader extends Omit<PgnReader, 'games'> {
   /** Each game's text and place in the file, in file order, for `parseGame`. Iterate once. */
   readonly chunks: AsyncIterable<GameChunk>;
+  /**
+   * The same games in batches: those cut from one read of the input (never empty), for a caller
+   * that looks at most games only briefly (a filter that leaves 90% out): one asynchronous step a
+   * batch instead of one a game. Iterate either this or `chunks`, once.
+   */
+  readonly batches: AsyncIterable<readonly GameChunk[]>;
+}
+
+/**
+ * The reader of `chunks` and `batches` (see `PgnChunkReader`) over one generator of batches: both
+ * draw on it, so whichever is iterated reads the input.
+ */
+export function chunksAndBatches(
+  batches: AsyncGenerator<readonly GameChunk[]>,
+): Pick<PgnChunkReader, 'chunks' | 'batches'> {
+  async function* chunks(): AsyncGenerator<GameChunk> {
+    for await (const batch of batches) yield* batch;
+  }
+  const iterator = chunks();
+  return {
+    chunks: { [Symbol.asyncIterator]: () => iterator },
+    batches: { [Symbol.asyncIterator]: () => batches },
+  };
 }
 
 /**
@@ -92,7 +115,7 @@ export function readPgnChunks(source: string | NodeJS.ReadableStream, options: R
   let input: Input | undefined;
   let decoder: Decoder | undefined;
 
-  async function* chunks(): AsyncGenerator<GameChunk> {
+  async function* batches(): AsyncGenerator<readonly GameChunk[]> {
     const created = createDecoder(options.encoding === undefined ? {} : { encoding: options.encoding });
     if (!created.ok) {
       found.push(created.error);
@@ -114,21 +137,19 @@ export function readPgnChunks(source: string | NodeJS.ReadableStream, options: R
     for await (const bytes of input) {
       const cut = splitter.push(active.push(bytes));
       collect();
-      yield* cut;
+      if (cut.length > 0) yield cut;
     }
     options.signal?.throwIfAborted();
     found.push(...input.warnings());
     const failure = input.failure();
     if (failure) found.push(failure);
-    const last = splitter.push(active.end());
+    const last = [...splitter.push(active.end()), ...splitter.end()];
     collect();
-    yield* last;
-    yield* splitter.end();
+    if (last.length > 0) yield last;
   }
 
-  const iterator = chunks();
   return {
-    chunks: { [Symbol.asyncIterator]: () => iterator },
+    ...chunksAndBatches(batches()),
     diagnostics: () => found,
     encoding: () => decoder?.encoding,
     bytesRead: () => input?.bytesRead() ?? 0,
@@ -163,8 +184,12 @@ function readRangeChunks(
         hint: 'save the stream to a file first',
       }),
     ];
-    const none: AsyncIterable<GameChunk> = { [Symbol.asyncIterator]: async function* () {} };
-    return { chunks: none, diagnostics: () => found, encoding: () => undefined, bytesRead: () => 0 };
+    return {
+      ...chunksAndBatches((async function* () {})()),
+      diagnostics: () => found,
+      encoding: () => undefined,
+      bytesRead: () => 0,
+    };
   }
   const { range: _whole, ...rest } = options;
   const reading = readRange(source, range, () => readPgnChunks(source, rest), {
@@ -172,7 +197,7 @@ function readRangeChunks(
     ...(options.signal && { signal: options.signal }),
   });
   return {
-    chunks: { [Symbol.asyncIterator]: () => reading.chunks },
+    ...chunksAndBatches(reading.batches),
     diagnostics: () => reading.found,
     encoding: reading.encoding,
     bytesRead: reading.bytesRead,

@@ -6,7 +6,14 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import type { Game } from '../../src/pgn/ast.js';
 import { parseGame, parsePgn } from '../../src/index.js';
-import { readGames, readPgn, readPgnChunks, type PgnReader } from '../../src/node/index.js';
+import {
+  readGames,
+  readNdjsonChunks,
+  readPgn,
+  readPgnChunks,
+  type PgnChunkReader,
+  type PgnReader,
+} from '../../src/node/index.js';
 import { tempFiles } from '../support/temp-files.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -224,5 +231,49 @@ describe('readPgnChunks: the games unparsed', () => {
     expect(parsed).toEqual(games);
     expect(chunkReader.diagnostics()).toEqual(reader.diagnostics());
     expect(chunkReader.encoding()).toBe(reader.encoding());
+  });
+
+  // Many games over several 64 KiB reads, so that batches are cut at read boundaries.
+  const many = Array.from(
+    { length: 3000 },
+    (_, i) => `[Event "g${i}"]\n[Round "${i}"]\n\n1. e4 {a comment} e5 1-0\n\n`,
+  ).join('');
+
+  async function chunksOf(reader: PgnChunkReader): Promise<string[]> {
+    const texts: string[] = [];
+    for await (const chunk of reader.chunks) texts.push(`${chunk.index}@${chunk.offset}:${chunk.text}`);
+    return texts;
+  }
+
+  async function batchesOf(reader: PgnChunkReader): Promise<string[][]> {
+    const batches: string[][] = [];
+    for await (const batch of reader.batches) batches.push(batch.map((c) => `${c.index}@${c.offset}:${c.text}`));
+    return batches;
+  }
+
+  it('gives the same chunks in batches of one read each, none empty', async () => {
+    const path = write('many.pgn', many);
+    const chunks = await chunksOf(readPgnChunks(path));
+    expect(chunks).toHaveLength(3000);
+    const batches = await batchesOf(readPgnChunks(path));
+    expect(batches.length).toBeGreaterThan(1);
+    expect(batches.every((b) => b.length > 0)).toBe(true);
+    expect(batches.flat()).toEqual(chunks);
+    // A byte range: its batches hold exactly its games.
+    const size = Buffer.byteLength(many);
+    const first = await batchesOf(readPgnChunks(path, { range: { start: 0, end: size / 2 } }));
+    const second = await batchesOf(readPgnChunks(path, { range: { start: size / 2, end: size } }));
+    expect([...first, ...second].every((b) => b.length > 0)).toBe(true);
+    expect([...first.flat(), ...second.flat()]).toEqual(chunks);
+  });
+
+  it('gives ndjson rows in batches too', async () => {
+    const rows = Array.from({ length: 2000 }, (_, i) => JSON.stringify({ Event: `g${i}`, movetext: '1. e4 e5 1-0' }));
+    const path = write('many.ndjson', `${rows.join('\n')}\n`);
+    const chunks = await chunksOf(readNdjsonChunks(path));
+    expect(chunks).toHaveLength(2000);
+    const batches = await batchesOf(readNdjsonChunks(path));
+    expect(batches.every((b) => b.length > 0)).toBe(true);
+    expect(batches.flat()).toEqual(chunks);
   });
 });
