@@ -32,20 +32,52 @@ export function scanTags(text: string): ScannedTag[] {
 }
 
 /**
- * A lookup of the tag values of `text` by name (the last tag of that name, as `scannedTag`): the
- * tag section is read once into offsets, and only the values asked for are sliced, so a filter
- * that reads two tags of a game with thirty allocates two strings, not sixty.
+ * A lookup of the tag values of `text` by name (the last tag of that name, as `scannedTag`), for
+ * the `--where` filter, which reads a tag or two of every game. The usual tag section is a run of
+ * plain lines, `[Name "value"]` then LF (no quote, backslash or line end in the value): that run
+ * is matched whole by one native search, and a name is then found in it by `lastIndexOf` of
+ * `[Name "` (which, with no quote inside a plain value, starts only at a line start). Whatever
+ * follows the run (other spellings, CR line ends) is read into offsets as `scanTags` reads it, and
+ * searched first, as its tags come later. Only the values asked for are sliced.
  */
 export function tagReader(text: string): (name: string) => string | undefined {
-  const spans = tagSpans(text);
+  const start = afterBlanks(text, 0);
+  PLAIN_TAG_LINES.lastIndex = start;
+  const plainEnd = PLAIN_TAG_LINES.test(text) ? PLAIN_TAG_LINES.lastIndex : start;
+  const spans = tagSpans(text, plainEnd);
   return (name) => {
     for (let k = spans.length - SPAN; k >= 0; k -= SPAN) {
-      const start = spans[k] as number;
-      if ((spans[k + 1] as number) - start === name.length && text.startsWith(name, start))
+      const nameStart = spans[k] as number;
+      if ((spans[k + 1] as number) - nameStart === name.length && text.startsWith(name, nameStart))
         return valueAt(text, spans, k);
     }
-    return undefined;
+    if (plainEnd === start) return undefined;
+    const opening = openingOf(name);
+    for (let before = plainEnd - opening.length; ; ) {
+      const line = text.lastIndexOf(opening, before);
+      if (line < start) return undefined;
+      if (line === start || text.charCodeAt(line - 1) === LF) {
+        const valueStart = line + opening.length;
+        return text.slice(valueStart, text.indexOf('"', valueStart));
+      }
+      before = line - 1; // a value's end that looks like it (`[Event "a [White "]`)
+    }
   };
+}
+
+/** A run of plain tag lines (see `tagReader`). */
+const PLAIN_TAG_LINES = /(?:\[[A-Za-z0-9_]+ "[^"\\\r\n]*"\]\n)+/y;
+
+/** `[Name "` by name, made once per name asked for (a filter asks for the same few). */
+const OPENINGS = new Map<string, string>();
+
+function openingOf(name: string): string {
+  let opening = OPENINGS.get(name);
+  if (opening === undefined) {
+    opening = `[${name} "`;
+    if (OPENINGS.size < 256) OPENINGS.set(name, opening);
+  }
+  return opening;
 }
 
 /** Numbers per tag pair in a span list: name start and end, value start and end, 1 if the value has escapes. */
@@ -70,18 +102,28 @@ interface Marks {
 /** A tag pair with one space, no escape and no line end in its value: what `readTag` reads the same way. */
 const PLAIN_TAG = /\[[A-Za-z0-9_]+ "[^"\\\r\n]*"\]/y;
 
-/** The spans (`SPAN` numbers each) of the tag pairs before the movetext of `text`, in order. */
-function tagSpans(text: string): number[] {
+/** Where the blanks at `from` end: spaces, tabs, line ends and a BOM. */
+function afterBlanks(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c !== SPACE && c !== TAB && c !== LF && c !== CR && c !== BOM) break;
+    i++;
+  }
+  return i;
+}
+
+/**
+ * The spans (`SPAN` numbers each) of the tag pairs before the movetext of `text`, in order; from
+ * `from`, a place between two tag pairs (a line start), when the ones before it are read already.
+ */
+function tagSpans(text: string, from = 0): number[] {
   const spans: number[] = [];
   const marks: Marks = { backslash: -1, cr: -1 };
-  let i = 0;
+  let i = from;
   const n = text.length;
   for (;;) {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c !== SPACE && c !== TAB && c !== LF && c !== CR && c !== BOM) break;
-      i++;
-    }
+    i = afterBlanks(text, i);
     if (i >= n || text.charCodeAt(i) !== OPEN) return spans;
     PLAIN_TAG.lastIndex = i;
     if (PLAIN_TAG.test(text)) {

@@ -82,6 +82,14 @@ describe('scanTags: the tag section without parsing the movetext', () => {
       '[Event "a"]\n[Event "b \\"c\\""]\n\n1. e4 *',
       '[White "The "Best" one"]\n[White "x"] *',
       '[Round "1"]\n[Broken\n[Round "2 "q" 3"]\n1. e4 *',
+      // A plain value that ends like the start of a tag line, before and after the real one.
+      '[White "w"]\n[Event "a [White "]\n\n1. e4 *',
+      '[Event "a [White "]\n[Round "1"]\n\n1. e4 *',
+      // Plain lines, then a later spelling of the same name that only the slow path reads.
+      '[Event "a"]\n[Round "1"]\n[Event "b \\"c\\""]\n[Round "2"]\n\n1. e4 *',
+      '[Event "a"]\n[Round "1"]\r\n[Round "2"]\r\n\r\n1. e4 *',
+      '\ufeff\n\n[Event "a"]\n[WhiteElo "2000"]\n[White "x"]\n\n1. e4 *',
+      '[Event "a"]\n[WhiteElo "2000"]  \n[Black "y"]\n\n1. e4 *',
     ])
       agree(text);
     const line = fc
@@ -96,6 +104,19 @@ describe('scanTags: the tag section without parsing the movetext', () => {
         agree(`${lines.join(sep)}\n\n1. e4 *`);
       }),
       { numRuns: 500 },
+    );
+    // Mostly plain lines (the fast path) whose values hold pieces of tag lines.
+    const plain = fc
+      .tuple(
+        fc.constantFrom('Event', 'White', 'WhiteElo', 'Round'),
+        fc.array(fc.constantFrom('a', ' ', '[', ']', 'White', 'WhiteElo ', '[Round ', '\\"'), { maxLength: 5 }),
+      )
+      .map(([name, parts]) => `[${name} "${parts.join('')}"]`);
+    fc.assert(
+      fc.property(fc.array(plain, { maxLength: 8 }), fc.constantFrom('', '\n', ' \n'), (lines, lead) => {
+        agree(`${lead}${lines.join('\n')}\n\n1. e4 *`);
+      }),
+      { numRuns: 1000 },
     );
   });
 });
