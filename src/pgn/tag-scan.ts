@@ -65,9 +65,6 @@ export function tagReader(text: string): (name: string) => string | undefined {
   };
 }
 
-/** A run of plain tag lines (see `tagReader`). */
-const PLAIN_TAG_LINES = /(?:\[[A-Za-z0-9_]+ "[^"\\\r\n]*"\]\n)+/y;
-
 /** `[Name "` by name, made once per name asked for (a filter asks for the same few). */
 const OPENINGS = new Map<string, string>();
 
@@ -101,6 +98,8 @@ interface Marks {
 
 /** A tag pair with one space, no escape and no line end in its value: what `readTag` reads the same way. */
 const PLAIN_TAG = /\[[A-Za-z0-9_]+ "[^"\\\r\n]*"\]/y;
+/** A run of plain tag pairs, each ending its line with an LF (see `tagReader`). */
+const PLAIN_TAG_LINES = new RegExp(`(?:${PLAIN_TAG.source}\\n)+`, 'y');
 
 /** Where the blanks at `from` end: spaces, tabs, line ends and a BOM. */
 function afterBlanks(text: string, from: number): number {
