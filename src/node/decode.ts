@@ -35,7 +35,10 @@ export interface DecodeOptions {
 }
 
 export interface Decoder {
-  /** Decodes the next bytes; returns the text that is complete so far (may be ''). */
+  /**
+   * Decodes the next bytes; returns the text that is complete so far (may be ''). What it keeps of
+   * `bytes` (the end of an unfinished line) it copies: the caller may reuse them once it returns.
+   */
   push(bytes: Uint8Array): string;
   /** Decodes what is left, adds the IO_ENCODING diagnostic; later calls return ''. */
   end(): string;
@@ -120,8 +123,16 @@ class StreamDecoder implements Decoder {
   private stream: iconv.DecoderStream | undefined;
   private label: string;
   private how = '';
+  /** Bytes not decoded yet: between two pushes, copies of ours (see `own`). */
   private pending: Buffer[] = [];
   private pendingLength = 0;
+  /** How many of the first pending pieces are such copies. */
+  private owned = 0;
+  /**
+   * Where pending bytes are joined (`take`), reused from push to push: a new buffer per 64 KiB
+   * chunk was fresh memory each time, whose page faults and collection cost more than the copy.
+   */
+  private scratch = Buffer.alloc(0);
   private ended = false;
   private readonly found: Diagnostic[] = [];
 
@@ -148,13 +159,26 @@ class StreamDecoder implements Decoder {
     if (this.ended) throw new Error('internal: Decoder.push after end');
     if (bytes.length === 0) return '';
     const chunk = toBuffer(bytes);
+    // iconv-lite's decoders keep what they hold as copies of their own.
     if (this.stream) return this.stream.write(chunk);
     this.pending.push(chunk);
     this.pendingLength += chunk.length;
-    if (this.lines) return this.drain(chunk.lastIndexOf(0x0a) >= 0);
-    if (this.pendingLength < SNIFF_BYTES) return '';
-    const text = this.sniff();
-    return this.lines ? this.drain(true) : text;
+    let text: string;
+    if (this.lines) text = this.drain(chunk.lastIndexOf(0x0a) >= 0);
+    else if (this.pendingLength < SNIFF_BYTES) text = '';
+    else {
+      text = this.sniff();
+      if (this.lines) text = this.drain(true);
+    }
+    this.own();
+    return text;
+  }
+
+  /** Copies the pending bytes that are views of the caller's chunk or of `scratch`, which both get reused. */
+  private own(): void {
+    const pending = this.pending;
+    for (let i = this.owned; i < pending.length; i++) pending[i] = Buffer.from(pending[i] as Buffer);
+    this.owned = pending.length;
   }
 
   end(): string {
@@ -215,10 +239,17 @@ class StreamDecoder implements Decoder {
 
   /** Removes and returns the pending bytes as one buffer (`length` is all of them). */
   private take(length: number): Buffer {
-    const joined =
-      this.pending.length === 1 ? (this.pending[0] ?? Buffer.alloc(0)) : Buffer.concat(this.pending, length);
+    let joined: Buffer;
+    if (this.pending.length === 1) joined = this.pending[0] ?? Buffer.alloc(0);
+    else {
+      if (this.scratch.length < length) this.scratch = Buffer.allocUnsafe(Math.max(length, 2 * this.scratch.length));
+      joined = this.scratch.subarray(0, length);
+      let at = 0;
+      for (const piece of this.pending) at += piece.copy(joined, at);
+    }
     this.pending = [];
     this.pendingLength = 0;
+    this.owned = 0;
     return joined;
   }
 
@@ -226,6 +257,7 @@ class StreamDecoder implements Decoder {
     if (rest.length === 0) return;
     this.pending = [rest];
     this.pendingLength = rest.length;
+    this.owned = 0;
   }
 }
 

@@ -104,6 +104,8 @@ export interface ZstdOptions {
   readonly windowMax?: number;
   /** The input's name, for the command a refusal suggests. */
   readonly name?: string;
+  /** Output chunks valid only until the next is asked for (see `InputOptions.reuseChunks`). */
+  readonly reuseOutput?: boolean;
 }
 
 /** fzstd refuses windows above this (about 2046 MiB). */
@@ -140,7 +142,11 @@ export async function* unzstd(body: AsyncIterable<Uint8Array>, options: ZstdOpti
     }
   }
   const decode =
-    native !== undefined ? nativeDecode(native, limit) : wasm !== undefined ? wasmDecode(wasm, limit) : pureDecode;
+    native !== undefined
+      ? nativeDecode(native, limit)
+      : wasm !== undefined
+        ? wasmDecode(wasm, limit, options.reuseOutput === true)
+        : pureDecode;
   try {
     yield* decode(pieces());
   } catch (error) {
@@ -193,11 +199,11 @@ const pureDecode: Decode = async function* (pieces) {
  * libzstd in WebAssembly (zstd-wasm.ts), one input piece at a time: each piece's output is handed
  * out 128 KiB at a time as the caller takes it, so memory does not follow the compression ratio.
  */
-function wasmDecode(wasm: WasmZstd, limit: number): Decode {
+function wasmDecode(wasm: WasmZstd, limit: number, inPlace: boolean): Decode {
   return async function* (pieces) {
     const stream = wasm.stream(limit);
     try {
-      for await (const piece of pieces) yield* stream.push(piece);
+      for await (const piece of pieces) yield* stream.push(piece, inPlace);
       stream.end();
     } finally {
       stream.free();

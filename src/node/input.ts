@@ -23,7 +23,7 @@
  * read as text. bzip2, xz, zip, 7z and tar data is recognised by its bytes and refused
  * (IO_UNREADABLE) with the command that reads it.
  */
-import { constants, createReadStream } from 'node:fs';
+import { closeSync, constants, createReadStream, openSync, readSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { Readable, addAbortSignal } from 'node:stream';
 import { diagnostic, type Diagnostic } from '../diagnostics.js';
@@ -43,6 +43,13 @@ export interface InputOptions {
   readonly highWaterMark?: number;
   /** Largest zstd window accepted, in bytes (default 128 MiB, the limit of `zstd -d`). */
   readonly zstdWindowMax?: number;
+  /**
+   * Each chunk is valid only until the next one is asked for: a plain file is read into the same
+   * buffer again, and zstd's output is handed out where the decompressor wrote it. For a consumer
+   * that copies what it keeps (`createDecoder`'s `push` does): no new buffer per 64 KiB, whose
+   * fresh memory costs more than the reading.
+   */
+  readonly reuseChunks?: boolean;
 }
 
 /** Iterate once. The chunks are decompressed bytes; `size` is what is stored on disk. */
@@ -91,9 +98,11 @@ export async function openInput(
   }
   const highWaterMark = options.highWaterMark ?? 64 * 1024;
   const signal = options.signal;
+  const path = source;
   const read = (): NodeJS.ReadableStream =>
-    createReadStream(source, signal ? { highWaterMark, signal } : { highWaterMark });
-  return ok(makeInput(source, size, read, options));
+    createReadStream(path, signal ? { highWaterMark, signal } : { highWaterMark });
+  const reuse = options.reuseChunks === true && size !== undefined ? { path, highWaterMark } : undefined;
+  return ok(makeInput(source, size, read, options, reuse));
 }
 
 function makeInput(
@@ -101,6 +110,7 @@ function makeInput(
   size: number | undefined,
   read: () => NodeJS.ReadableStream,
   options: InputOptions,
+  reuse?: { readonly path: string; readonly highWaterMark: number },
 ): Input {
   const signal = options.signal;
   let failure: Diagnostic | undefined;
@@ -113,7 +123,11 @@ function makeInput(
   async function* chunks(): AsyncGenerator<Buffer> {
     try {
       signal?.throwIfAborted();
-      const raw = asBuffers(read(), signal, counter);
+      // A regular file read into one buffer once it is known to be plain text (see `reuseChunks`).
+      const mode = { reuse: false };
+      const raw = reuse
+        ? fileChunks(reuse.path, reuse.highWaterMark, mode, signal, counter)
+        : asBuffers(read(), signal, counter);
       const head = await readHead(raw);
       const format = formatOf(name, head.bytes);
       if (format !== 'none' && format !== 'gzip' && format !== 'zstd') {
@@ -135,8 +149,12 @@ function makeInput(
         yield* unzstd(body, {
           name,
           ...(options.zstdWindowMax === undefined ? {} : { windowMax: options.zstdWindowMax }),
+          ...(options.reuseChunks === true && { reuseOutput: true }),
         });
-      } else yield* body;
+      } else {
+        mode.reuse = true;
+        yield* body;
+      }
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       failure = unreadable(name, reason(error));
@@ -164,6 +182,36 @@ async function* asBuffers(
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
     counter.bytes += bytes.length;
     yield bytes;
+  }
+}
+
+/**
+ * The chunks of a regular file, read synchronously (a read from the page cache takes microseconds;
+ * the stream's round trip through the thread pool and its new buffer per chunk cost more): into
+ * a new buffer each, or into the same one again once `mode.reuse` is set.
+ */
+async function* fileChunks(
+  path: string,
+  highWaterMark: number,
+  mode: { readonly reuse: boolean },
+  signal: AbortSignal | undefined,
+  counter: { bytes: number },
+): AsyncGenerator<Buffer> {
+  const fd = openSync(path, 'r');
+  try {
+    let kept: Buffer | undefined;
+    for (;;) {
+      signal?.throwIfAborted();
+      const buffer = mode.reuse
+        ? (kept ??= Buffer.allocUnsafeSlow(highWaterMark))
+        : Buffer.allocUnsafeSlow(highWaterMark);
+      const n = readSync(fd, buffer, 0, highWaterMark, null);
+      if (n === 0) return;
+      counter.bytes += n;
+      yield buffer.subarray(0, n);
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 

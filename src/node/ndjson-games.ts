@@ -45,6 +45,7 @@ export function readNdjsonChunks(source: string | NodeJS.ReadableStream, options
     if (!created.ok) return void found.push(created.error);
     const decoder = created.value;
     const opened = await openInput(source, {
+      reuseChunks: true, // the decoder copies what it keeps
       ...(options.signal && { signal: options.signal }),
       ...(options.stdin && { stdin: options.stdin }),
       ...(options.name !== undefined && { name: options.name }),

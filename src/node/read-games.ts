@@ -166,6 +166,7 @@ export function readGames(source: string | NodeJS.ReadableStream, options: ReadO
 
 function inputOptions(options: ReadOptions): Parameters<typeof openInput>[1] {
   return {
+    reuseChunks: true, // the decoder copies what it keeps
     ...(options.signal && { signal: options.signal }),
     ...(options.stdin && { stdin: options.stdin }),
     ...(options.name !== undefined && { name: options.name }),

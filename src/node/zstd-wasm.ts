@@ -177,8 +177,11 @@ export class WasmZstdStream {
     if (this.output === 0 || this.inBuffer === 0 || this.outBuffer === 0) throw new Error('zstd: out of memory');
   }
 
-  /** The output of `piece`, at most ZSTD_DStreamOutSize (128 KiB) at a time, each a copy. */
-  *push(piece: Uint8Array): Generator<Buffer> {
+  /**
+   * The output of `piece`, at most ZSTD_DStreamOutSize (128 KiB) at a time: each a copy, or with
+   * `inPlace` a view of the decoder's output buffer, valid until the next is asked for.
+   */
+  *push(piece: Uint8Array, inPlace = false): Generator<Buffer> {
     if (piece.length === 0) return;
     const e = this.wasm.exports;
     if (piece.length > this.inputSize) {
@@ -197,7 +200,10 @@ export class WasmZstdStream {
       this.last = ret;
       const view = this.wasm.view;
       const produced = view.getUint32(this.outBuffer + 8, true);
-      if (produced > 0) yield Buffer.from(this.wasm.bytes.subarray(this.output, this.output + produced));
+      if (produced > 0) {
+        const output = this.wasm.bytes.subarray(this.output, this.output + produced);
+        yield inPlace ? Buffer.from(output.buffer, output.byteOffset, produced) : Buffer.from(output);
+      }
       // More may come from the same input while the output buffer fills up, unless the frame is
       // done (a call after that would start reading the next frame's header).
       if (view.getUint32(this.inBuffer + 8, true) >= piece.length && (ret === 0 || produced < this.outSize)) return;

@@ -273,3 +273,52 @@ describe('createDecoder: chunk and block boundaries', () => {
     }
   });
 });
+
+describe('createDecoder: the caller may reuse the bytes it pushed', () => {
+  /** Pushes `bytes` through one buffer of `size` that is overwritten with junk after every push. */
+  function decodeReusing(bytes: Uint8Array, size: number, options: DecodeOptions = {}): Decoded {
+    const created = createDecoder(options);
+    if (!created.ok) throw new Error(`unexpected: ${created.error.message}`);
+    const decoder = created.value;
+    const buffer = new Uint8Array(size);
+    let text = '';
+    for (let i = 0; i < bytes.length; i += size) {
+      const piece = bytes.subarray(i, i + size);
+      buffer.set(piece);
+      text += decoder.push(buffer.subarray(0, piece.length));
+      buffer.fill(0x58); // 'X': what a reader writes into the buffer next
+    }
+    text += decoder.end();
+    return { text, encoding: decoder.encoding, diagnostics: decoder.diagnostics() };
+  }
+
+  const mixed = Buffer.concat([utf8(SAMPLE), latin1('[Event "Köln"]\n\n1. d4 1/2-1/2\n'), utf8(SAMPLE)]);
+
+  for (const size of [1, 2, 3, 7, 64, 100, 4096]) {
+    it(`keeps copies of unfinished lines, BOM and UTF-16 starts (chunks of ${size})`, () => {
+      for (const bytes of [
+        utf8(SAMPLE.repeat(40)),
+        mixed,
+        Buffer.concat([Buffer.of(0xef, 0xbb, 0xbf), utf8(SAMPLE)]),
+      ]) {
+        const reused = decodeReusing(bytes, size);
+        const fresh = decode(bytes, {}, size);
+        expect(reused.text).toBe(fresh.text);
+        expect(reused.encoding).toBe(fresh.encoding);
+        expect(codes(reused)).toEqual(codes(fresh));
+      }
+      // UTF-16 found by its NULs (an ASCII first line), and forced.
+      const wideText = `[Event "Wide"]\n${SAMPLE}`.repeat(5);
+      const wide = iconv.encode(wideText, 'utf-16le');
+      expect(decodeReusing(wide, size).text).toBe(wideText);
+      expect(decodeReusing(wide, size).encoding).toBe('utf-16le');
+      expect(decodeReusing(iconv.encode(SAMPLE, 'utf-16le'), size, { encoding: 'utf-16le' }).text).toBe(SAMPLE);
+    });
+  }
+
+  it('keeps a line longer than the block size whole across pushes', () => {
+    const line = `${'{'}${'a'.repeat(300_000)}}\n`;
+    const bytes = utf8(`[Event "x"]\n\n1. e4 ${line}1-0\n`);
+    expect(decodeReusing(bytes, 65536, { maxBlock: 1000 }).text).toBe(decode(bytes, { maxBlock: 1000 }).text);
+  });
+});

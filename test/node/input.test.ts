@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import zlib, { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openInput, type Input } from '../../src/node/input.js';
 import { tempFiles } from '../support/temp-files.js';
@@ -193,5 +193,46 @@ describe('openInput: abort', () => {
     })();
     await expect(done).rejects.toMatchObject({ name: 'AbortError' });
     expect(Buffer.concat(seen).equals(PLAIN)).toBe(true);
+  });
+});
+
+describe('openInput: reuseChunks', () => {
+  const BIG = Buffer.concat(Array.from({ length: 2000 }, () => PLAIN));
+
+  /** Copies of the chunks, and how many distinct buffers they were read into. */
+  async function readReused(input: Input): Promise<{ bytes: Buffer; buffers: number; chunks: number }> {
+    const parts: Buffer[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    for await (const chunk of input) {
+      parts.push(Buffer.from(chunk));
+      buffers.add(chunk.buffer);
+    }
+    return { bytes: Buffer.concat(parts), buffers: buffers.size, chunks: parts.length };
+  }
+
+  it('reads a plain file into one buffer after its first chunk, every byte in order', async () => {
+    const path = write('reused.pgn', BIG);
+    const input = await open(path, { reuseChunks: true, highWaterMark: 4096 });
+    const read = await readReused(input);
+    expect(read.bytes.equals(BIG)).toBe(true);
+    expect(read.chunks).toBeGreaterThan(50);
+    expect(read.buffers).toBeLessThanOrEqual(2); // the sniffed head, then the one buffer
+    expect(input.bytesRead()).toBe(BIG.length);
+    expect(input.compression()).toBe('none');
+  });
+
+  it('hands out zstd output in place and gzip output as zlib made it, every byte in order', async () => {
+    const zst = await readReused(await open(`${COMPRESSED}two-games-x2000.pgn.zst`, { reuseChunks: true }));
+    expect(zst.bytes.equals(BIG)).toBe(true);
+    // In place: the WebAssembly decoder's memory (Node's own zstd, from 22.15, makes new buffers).
+    if (!('createZstdDecompress' in zlib)) expect(zst.buffers).toBeLessThan(zst.chunks);
+    const gz = await readReused(await open(write('reused.pgn.gz', gzipSync(BIG)), { reuseChunks: true }));
+    expect(gz.bytes.equals(BIG)).toBe(true);
+  });
+
+  it('without it, every chunk of a plain file is a buffer of its own', async () => {
+    const read = await readReused(await open(write('fresh.pgn', BIG), { highWaterMark: 4096 }));
+    expect(read.bytes.equals(BIG)).toBe(true);
+    expect(read.buffers).toBe(read.chunks);
   });
 });
