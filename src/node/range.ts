@@ -20,6 +20,7 @@ import { diagnostic, type Diagnostic } from '../diagnostics.js';
 import { GameSplitter, splitGames, type GameChunk } from '../pgn/index.js';
 import { createDecoder } from './decode.js';
 import { gameStartAtOrAfter, type ByteSource } from './resync.js';
+import { hasSuspiciousBytes } from './utf8-scan.js';
 
 /** Raw byte offsets into a file (stored bytes), 0 ≤ start ≤ end; they need not be game starts. */
 export interface ByteRange {
@@ -312,7 +313,8 @@ export function splitBlock(path: string, range: ByteRange): SplitBlock {
     const decoder = created.value;
     const text = decoder.push(bytes) + decoder.end();
     const [encoding, ...others] = [...decoder.diagnostics()].reverse();
-    if (decoder.encoding !== 'utf-8' || others.length > 0 || !isUtf8(bytes) || hasControlBytes(text)) return unclean;
+    if (decoder.encoding !== 'utf-8' || others.length > 0 || !isUtf8(bytes) || hasSuspiciousBytes(bytes))
+      return unclean;
     const chunks = [...splitGames(text)];
     if (chunks.some((c) => c.diagnostics !== undefined)) return unclean;
     const block = { clean: true, chunks, lines: lineBreaks(text), chars: text.length };
@@ -346,18 +348,6 @@ export function shiftChunk(chunk: GameChunk, base: BlockBase): GameChunk {
     line: chunk.line + base.lines,
     index: chunk.index + base.index,
   };
-}
-
-/** Control bytes other than tab, LF, VT, FF and CR: a line with them may be reported as binary. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its job
-const CONTROL_BYTES = /[\x00-\x08\x0e-\x1f\x7f]/;
-
-/**
- * Whether `text` (decoded from valid UTF-8, where such a byte is its own character) holds one.
- * A regular expression scans a flat string several times faster than a loop over the bytes.
- */
-function hasControlBytes(text: string): boolean {
-  return CONTROL_BYTES.test(text);
 }
 
 function lineBreaks(text: string): number {

@@ -105,8 +105,16 @@ const SUSPICIOUS: readonly number[] = Array.from({ length: 0x20 }, (_, b) => b).
 export function cleanBlock(bytes: Buffer): 'ascii' | 'utf8' | undefined {
   const ascii = isAscii(bytes);
   if (!ascii && !isUtf8(bytes)) return undefined;
-  if (bytes.indexOf(CR) >= 0 || SUSPICIOUS.some((b) => bytes.indexOf(b) >= 0)) return undefined;
+  if (bytes.indexOf(CR) >= 0 || hasSuspiciousBytes(bytes)) return undefined;
   return ascii ? 'ascii' : 'utf8';
+}
+
+/**
+ * Whether `bytes` hold a byte `isSuspicious` flags, found with one native search (memchr) per such
+ * byte: faster than a loop or a regular expression over the text, even at 26 searches.
+ */
+export function hasSuspiciousBytes(bytes: Buffer): boolean {
+  return SUSPICIOUS.some((b) => bytes.indexOf(b) >= 0);
 }
 
 /**

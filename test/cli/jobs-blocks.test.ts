@@ -1,8 +1,8 @@
 /**
  * `--jobs N` workers that read plain files for themselves (cli/workers/blocks.ts), with blocks made
  * tiny (FORSYTH_BLOCK_BYTES) so that small files have many: the output, the diagnostics and their
- * order are those of --jobs 1 on clean UTF-8, CRLF line ends, a UTF-8 byte order mark, and a file
- * that turns to Windows-1252 in its middle (the workers hand the rest of it to the main thread).
+ * order are those of --jobs 1 on clean UTF-8, CRLF line ends, a UTF-8 byte order mark, control
+ * bytes, and a file that turns to Windows-1252 in its middle (the workers hand the rest of it to the main thread).
  * Workers start when a block is there for them: a small file starts one, a file of a few
  * megabytes still keeps every worker busy (its blocks are smaller).
  */
@@ -22,6 +22,11 @@ const FILES = {
   'clean.pgn': Buffer.from(`${accents}${good}\n${broken}\n`.repeat(6)),
   'crlf.pgn': Buffer.from(`${good}\n${broken}\n`.repeat(4).replace(/\n/g, '\r\n')),
   'bom.pgn': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${good}\n${accents}`.repeat(4))]),
+  // DEL and SUB (the DOS end-of-file mark) decode as themselves in any block; a NUL sends the rest
+  // of the file to the main thread.
+  'controls.pgn': Buffer.from(
+    `${good}\n{ DEL \x7f }\n${accents}`.repeat(4) + `{ NUL \x00 }\n${broken}\n${good}\n`.repeat(2) + '\x1a',
+  ),
   'mixed.pgn': Buffer.concat([
     Buffer.from(`${good}\n${accents}`.repeat(4)),
     readFileSync(fixture('dortmund-1928-latin1.pgn')),
