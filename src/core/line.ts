@@ -12,7 +12,14 @@
  */
 import { LineBoard } from './engine/line-board.js';
 import { shownEpSquare } from './engine/movegen.js';
-import { KIND_CASTLE, KIND_EN_PASSANT, KIND_MASK, NULL_MOVE, decodeMove } from './engine/mutable-board.js';
+import {
+  KIND_CASTLE,
+  KIND_EN_PASSANT,
+  KIND_MASK,
+  MutableBoard,
+  NULL_MOVE,
+  decodeMove,
+} from './engine/mutable-board.js';
 import {
   FenWriter,
   castlingFieldOfMask,
@@ -25,7 +32,7 @@ import { boardOf, castlingMaskOf, isCheckmate, positionFromCompact, type Positio
 import type { SanError } from './san/errors.js';
 import { resolveOn } from './san/resolve.js';
 import { SanFields, readSan, syntaxError } from './san/syntax.js';
-import { PIECE_LETTERS, castlingText, makeSan, sanText } from './san/write.js';
+import { PIECE_LETTERS, castlingText, disambiguation, sanText } from './san/write.js';
 import { uciText } from './uci.js';
 import { BLACK, KING, PAWN, type Move } from './types.js';
 
@@ -36,6 +43,8 @@ const RECENT = 4;
 const FEN_WRITER = new FenWriter();
 /** Scratch for `position()` and castling letters: both copy or only read it. */
 const ENTRY_BOARD = new Int8Array(64);
+/** Scratch for a SAN's disambiguation (`san`). */
+const SCRATCH = new MutableBoard();
 
 /**
  * SAN and UCI texts of the usual moves, made once per distinct move and then the same string each
@@ -224,11 +233,14 @@ export class Line {
     const kind = code & KIND_MASK;
     const castle = kind === KIND_CASTLE;
     const role = castle ? 0 : b.pieceAt(before, from) & 7;
-    if (!castle && role !== PAWN && role !== KING && !writtenWithoutFrom(written, role))
-      return makeSan(this.position(before), decodeMove(code));
     const capture = kind === KIND_EN_PASSANT || (!castle && b.pieceAt(before, to) !== 0);
     const promotion = (code >> 12) & 7;
     const check = !b.checkAt(entry) ? 0 : !b.movedFrom(entry) && isCheckmate(this.position(entry)) ? 2 : 1;
+    // Written with a from square ("Nbd7", "R1e2"): which one SAN needs, on the board before.
+    if (!castle && role !== PAWN && role !== KING && !writtenWithoutFrom(written, role)) {
+      const prefix = disambiguation(b.loadInto(before, SCRATCH), role, from, to, b.checkAt(before));
+      return sanText(role, from, to, capture, 0, prefix) + SAN_SUFFIXES[check];
+    }
     const key =
       (check << 16) |
       (role === PAWN ? ((from & 7) << 10) | (promotion << 13) : 0) |

@@ -39,10 +39,14 @@ describe('SAN and UCI from the replay log', () => {
       '[Variant "Chess960"]\n[SetUp "1"]\n[FEN "r4k1r/8/8/8/8/8/8/R4K1R w HAha - 0 1"]\n\n1. O-O-O O-O *',
       '1. Nf3 Nf6 2. Nc3 Nc6 3. Nb5 Nb4 4. Nbd4 Nbd5 5. d3 d6 6. Be3 Be6 7. Qd2 Qd7 8. O-O-O O-O-O 9. Kb1 Kb8 *',
       '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/R6R/4K3 w - - 0 1"]\n\n1. Rad2 Ke7 2. Rhe2+ Kf6 3. Rd6+ Kf5 4. R2e5+ Kf4 *',
+      // Written with more than SAN needs: a pinned knight is no rival (Ne4), a freed one is (Nce4).
+      '[SetUp "1"]\n[FEN "4k3/8/8/8/1b6/2N3N1/8/4K3 w - - 0 1"]\n\n1. Nge4 Kd8 2. Ng5 Ke8 3. Kf1 Kd8 4. Nc3e4 *',
+      // Rivals on the file: the rank (R2a3); both ways written for a move with no rival (Rh1h2+).
+      '[SetUp "1"]\n[FEN "6k1/8/8/8/R7/8/R7/4K2R w - - 0 1"]\n\n1. Ra2a3 Kg7 2. Rh1h7+ Kxh7 *',
     ].join('\n\n');
     const { plies, wrong } = mismatches(parsePgn(pgn));
     expect(wrong).toEqual([]);
-    expect(plies).toBe(15 + 4 + 4 + 3 + 2 + 18 + 8);
+    expect(plies).toBe(15 + 4 + 4 + 3 + 2 + 18 + 8 + 7 + 4);
   });
 
   it('matches them on every ply of the lichess fixture (test/fixtures/lichess)', () => {

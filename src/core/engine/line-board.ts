@@ -155,7 +155,18 @@ export class LineBoard {
   restore(entry: number): void {
     const log = this.log;
     const o = entry * STRIDE;
-    const mb = this.live;
+    const mb = this.loadInto(entry, this.live);
+    for (let rank = 0; rank < 8; rank++) this.keys[rank] = log[o + rank] ?? 0;
+    this.halfmoves = this.halfmovesAt(entry);
+    this.fullmoves = this.fullmovesAt(entry);
+    this.check = mb.inCheck();
+    this.opponentMayBeInCheck = true;
+    this.lastMove = -1;
+    this.liveEntry = entry;
+  }
+
+  /** Loads logged `entry` into `mb`: the live board (`restore`) or a scratch one, to look at moves there. */
+  loadInto(entry: number, mb: MutableBoard): MutableBoard {
     this.boardAt(entry, mb.board);
     mb.load(
       mb.board,
@@ -165,13 +176,7 @@ export class LineBoard {
       this.kingAt(entry, 0),
       this.kingAt(entry, 1),
     );
-    for (let rank = 0; rank < 8; rank++) this.keys[rank] = log[o + rank] ?? 0;
-    this.halfmoves = this.halfmovesAt(entry);
-    this.fullmoves = this.fullmovesAt(entry);
-    this.check = mb.inCheck();
-    this.opponentMayBeInCheck = true;
-    this.lastMove = -1;
-    this.liveEntry = entry;
+    return mb;
   }
 
   /** The board of `entry`, decoded from its rank keys into `out`. */

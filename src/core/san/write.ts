@@ -42,7 +42,7 @@ function moveText(pos: Position, mb: MutableBoard, move: NormalMove, code: numbe
   const board = boardOf(pos);
   const role = (board[move.from] ?? 0) & 7;
   const capture = board[move.to] !== 0 || (code & KIND_MASK) === KIND_EN_PASSANT;
-  const prefix = role === PAWN ? '' : disambiguation(mb, role, move, pos.isCheck());
+  const prefix = role === PAWN ? '' : disambiguation(mb, role, move.from, move.to, pos.isCheck());
   return sanText(role, move.from, move.to, capture, (code >> 12) & 7, prefix);
 }
 
@@ -74,23 +74,27 @@ export function castlingText(from: number, to: number): string {
   return to > from ? 'O-O' : 'O-O-O';
 }
 
-/** The shortest prefix telling `move` apart from other legal moves of the same kind to its square. */
-function disambiguation(mb: MutableBoard, role: number, move: NormalMove, inCheck: boolean): string {
-  const n = candidatesTo(mb, role, move.to, CANDIDATES);
+/**
+ * The shortest prefix telling the move of the `role` piece on `from` to `to` apart from the other
+ * legal moves of that kind to `to` on `mb` (whose side to move is, or is not, `inCheck`): '', the
+ * from file, its rank, or both. The one rule of `makeSan` and `Line.san`.
+ */
+export function disambiguation(mb: MutableBoard, role: number, from: number, to: number, inCheck: boolean): string {
+  const n = candidatesTo(mb, role, to, CANDIDATES);
   let others = false;
   let sameFile = false;
   let sameRank = false;
   for (let i = 0; i < n; i++) {
     const code = CANDIDATES[i] ?? 0;
-    const from = code & 63;
-    if (from === move.from || !isLegalCandidate(mb, code, inCheck)) continue;
+    const other = code & 63;
+    if (other === from || !isLegalCandidate(mb, code, inCheck)) continue;
     others = true;
-    if ((from & 7) === (move.from & 7)) sameFile = true;
-    if (from >> 3 === move.from >> 3) sameRank = true;
+    if ((other & 7) === (from & 7)) sameFile = true;
+    if (other >> 3 === from >> 3) sameRank = true;
   }
   if (!others) return '';
-  const file = FILE_NAMES.charAt(move.from & 7);
-  const rank = RANK_NAMES.charAt(move.from >> 3);
+  const file = FILE_NAMES.charAt(from & 7);
+  const rank = RANK_NAMES.charAt(from >> 3);
   if (!sameFile) return file;
   return sameRank ? file + rank : rank;
 }
