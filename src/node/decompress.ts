@@ -197,7 +197,7 @@ const pureDecode: Decode = async function* (pieces) {
 
 /**
  * libzstd in WebAssembly (zstd-wasm.ts), one input piece at a time: each piece's output is handed
- * out 128 KiB at a time as the caller takes it, so memory does not follow the compression ratio.
+ * out 64 KiB at a time as the caller takes it, so memory does not follow the compression ratio.
  */
 function wasmDecode(wasm: WasmZstd, limit: number, inPlace: boolean): Decode {
   return async function* (pieces) {
