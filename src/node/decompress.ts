@@ -105,7 +105,7 @@ export interface ZstdOptions {
   /** The input's name, for the command a refusal suggests. */
   readonly name?: string;
   /** Output chunks valid only until the next is asked for (see `InputOptions.reuseChunks`). */
-  readonly reuseOutput?: boolean;
+  readonly reuseChunks?: boolean;
 }
 
 /** fzstd refuses windows above this (about 2046 MiB). */
@@ -145,7 +145,7 @@ export async function* unzstd(body: AsyncIterable<Uint8Array>, options: ZstdOpti
     native !== undefined
       ? nativeDecode(native, limit)
       : wasm !== undefined
-        ? wasmDecode(wasm, limit, options.reuseOutput === true)
+        ? wasmDecode(wasm, limit, options.reuseChunks === true)
         : pureDecode;
   try {
     yield* decode(pieces());

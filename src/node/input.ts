@@ -98,10 +98,9 @@ export async function openInput(
   }
   const highWaterMark = options.highWaterMark ?? 64 * 1024;
   const signal = options.signal;
-  const path = source;
   const read = (): NodeJS.ReadableStream =>
-    createReadStream(path, signal ? { highWaterMark, signal } : { highWaterMark });
-  const reuse = options.reuseChunks === true && size !== undefined ? { path, highWaterMark } : undefined;
+    createReadStream(source, signal ? { highWaterMark, signal } : { highWaterMark });
+  const reuse = options.reuseChunks === true && size !== undefined ? { path: source, highWaterMark } : undefined;
   return ok(makeInput(source, size, read, options, reuse));
 }
 
@@ -149,7 +148,7 @@ function makeInput(
         yield* unzstd(body, {
           name,
           ...(options.zstdWindowMax === undefined ? {} : { windowMax: options.zstdWindowMax }),
-          ...(options.reuseChunks === true && { reuseOutput: true }),
+          ...(options.reuseChunks === true && { reuseChunks: true }),
         });
       } else {
         mode.reuse = true;
