@@ -11,8 +11,6 @@ import { InvalidArgumentError } from 'commander';
 import {
   classifyOpening,
   findTag,
-  makeFen,
-  polyglotHex,
   ratingOf,
   timeControlClassOf,
   timeControlOf,
@@ -235,12 +233,6 @@ function resultOf(game: GameRows): string | null {
   return game.tag('Result') ?? game.game.result?.value ?? null;
 }
 
-function firstFour(fen: string): string {
-  let spaces = 0;
-  for (let i = 0; i < fen.length; i++) if (fen.charCodeAt(i) === 32 && ++spaces === 4) return fen.slice(0, i);
-  return fen;
-}
-
 const orNull = <T>(v: T | undefined): T | null => (v === undefined ? null : v);
 
 /** Every column but `tag.NAME`, in the documented order. */
@@ -250,14 +242,8 @@ export const COLUMNS: readonly ColumnSpec[] = [
   { name: 'move_number', type: 'int', value: (r) => r.moveNumber },
   { name: 'side', type: 'string', plain: true, value: (r) => (whiteToMove(r) ? 'w' : 'b') },
   { name: 'fen', type: 'string', plain: true, value: (r) => r.fen, writeAscii: (r, out, at) => r.writeFen(out, at) },
-  {
-    name: 'epd',
-    type: 'string',
-    plain: true,
-    value: (r, g) =>
-      firstFour(g.fenOptions.ep === 'legal' ? r.fen : makeFen(r.position, { ...g.fenOptions, ep: 'legal' })),
-  },
-  { name: 'polyglot', type: 'string', plain: true, value: (r) => polyglotHex(r.position) },
+  { name: 'epd', type: 'string', plain: true, value: (r) => r.epd, writeAscii: (r, out, at) => r.writeEpd(out, at) },
+  { name: 'polyglot', type: 'string', plain: true, value: (r) => r.polyglotHex },
   { name: 'san', type: 'string', plain: true, value: (r) => (r.ply === 0 ? null : r.canonicalSan) },
   { name: 'uci', type: 'string', plain: true, value: (r) => (r.ply === 0 ? null : r.uci) },
   {

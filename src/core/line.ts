@@ -28,6 +28,7 @@ import {
   type FenCastlingMode,
   type FenEpMode,
 } from './fen/write.js';
+import { halvesOf, hexOfHalves } from './polyglot.js';
 import { boardOf, castlingMaskOf, isCheckmate, positionFromCompact, type Position } from './position.js';
 import type { SanError } from './san/errors.js';
 import { resolveOn } from './san/resolve.js';
@@ -43,7 +44,7 @@ const RECENT = 4;
 const FEN_WRITER = new FenWriter();
 /** Scratch for `position()` and castling letters: both copy or only read it. */
 const ENTRY_BOARD = new Int8Array(64);
-/** Scratch for a SAN's disambiguation (`san`). */
+/** Scratch for a SAN's disambiguation (`san`) and the legal en-passant test (`epd`). */
 const SCRATCH = new MutableBoard();
 
 /**
@@ -201,12 +202,53 @@ export class Line {
     );
   }
 
-  /** The FEN fields of `entry` between placement and counters, spaces included (`' w KQkq - '`). */
-  private middleAt(entry: number): string {
+  /**
+   * The EPD position of `entry`: the first four FEN fields, with this line's castling mode and the
+   * en-passant square only when a capture is legal, whatever this line's ep mode (the key of
+   * lichess's evaluation datasets).
+   */
+  epd(entry: number): string {
+    const b = this.board;
+    return FEN_WRITER.writeEpd(b.entries, b.offsetOf(entry), this.middleAt(entry, this.legalEpAt(entry)));
+  }
+
+  /** `epd(entry)` as ASCII bytes into `out` from `at`, as `writeFen` writes the FEN. */
+  writeEpd(entry: number, out: Uint8Array, at: number): number {
+    const b = this.board;
+    return FEN_WRITER.writeEpdBytes(b.entries, b.offsetOf(entry), this.middleAt(entry, this.legalEpAt(entry)), out, at);
+  }
+
+  /** The Polyglot key of `entry` as 16 hex digits (as `polyglotHex` of its position). */
+  polyglotHex(entry: number): string {
+    const b = this.board;
+    return hexOfHalves(
+      halvesOf(
+        b.boardAt(entry, ENTRY_BOARD),
+        b.usAt(entry) === 0,
+        b.castlingAt(entry),
+        b.kingAt(entry, 0),
+        b.kingAt(entry, 1),
+        b.epAt(entry),
+      ),
+    );
+  }
+
+  /** The en-passant square of `entry` when a capture onto it is legal, else -1. */
+  private legalEpAt(entry: number): number {
+    const b = this.board;
+    if (this.epMode === 'legal') return b.fenEpAt(entry);
+    // After most plies there was no double push, and no board needs loading.
+    return b.epAt(entry) < 0 ? -1 : shownEpSquare(b.loadInto(entry, SCRATCH), true);
+  }
+
+  /**
+   * The FEN fields of `entry` between placement and counters, spaces included (`' w KQkq - '`),
+   * with the en-passant square `ep` (by default the one this line's ep mode shows).
+   */
+  private middleAt(entry: number, ep = this.board.fenEpAt(entry)): string {
     const b = this.board;
     const black = b.usAt(entry) !== 0;
     const mask = b.castlingAt(entry);
-    const ep = b.fenEpAt(entry);
     return (
       standardMiddleFields(black, mask, ep, this.chess960, this.castlingMode) ??
       middleFields(

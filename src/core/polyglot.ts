@@ -7,9 +7,10 @@
  * Key decision: the key is worked out from the board each time (64 squares, a few XORs) in two
  * 32-bit halves, because replay keeps no incremental hash and BigInt arithmetic costs about ten times
  * as much; `polyglotHex` builds its 16 digits from the halves and `polyglotKey` makes one BigInt at
- * the end.
+ * the end. `halvesOf` takes the fields of a position rather than a `Position`, so that a replay's
+ * log (`Line`) gets its keys without building one.
  */
-import { castlingMaskOf, checkPosition, type Position } from './position.js';
+import { boardOf, castlingMaskOf, checkPosition, type Position } from './position.js';
 import { POLYGLOT_RANDOM_HEX } from './polyglot-random.js';
 import { BLACK, PAWN } from './types.js';
 
@@ -42,7 +43,30 @@ const HALVES = new Uint32Array(2);
 
 function computeHalves(fn: string, pos: Position): Uint32Array {
   checkPosition(fn, pos);
-  const board = pos.board;
+  return halvesOf(
+    boardOf(pos),
+    pos.turn === 'white',
+    castlingMaskOf(pos),
+    pos.king('white') ?? -1,
+    pos.king('black') ?? -1,
+    pos.epSquare ?? -1,
+  );
+}
+
+/**
+ * The key's halves from the fields of a position: its board (piece codes, a1 = 0), who is to
+ * move, the castling mask (bit f: white rook on file f; 8 + f: black), the king squares (-1 for
+ * none) and the en-passant square after a double push (-1 for none). `Line` reads these from its
+ * log, so that a replay's keys need no `Position`.
+ */
+export function halvesOf(
+  board: ArrayLike<number>,
+  white: boolean,
+  mask: number,
+  whiteKing: number,
+  blackKing: number,
+  ep: number,
+): Uint32Array {
   let hi = 0;
   let lo = 0;
   for (let sq = 0; sq < 64; sq++) {
@@ -53,13 +77,10 @@ function computeHalves(fn: string, pos: Position): Uint32Array {
     hi ^= HI[offset + sq] ?? 0;
     lo ^= LO[offset + sq] ?? 0;
   }
-  const mask = castlingMaskOf(pos);
   if (mask !== 0) {
     // Chess960 rights map to the same four entries: a rook on the king's h-side is the short right.
-    const whiteKing = pos.king('white');
-    const blackKing = pos.king('black');
-    const whiteKingFile = whiteKing !== undefined ? whiteKing & 7 : 4;
-    const blackKingFile = blackKing !== undefined ? blackKing & 7 : 4;
+    const whiteKingFile = whiteKing >= 0 ? whiteKing & 7 : 4;
+    const blackKingFile = blackKing >= 0 ? blackKing & 7 : 4;
     let rights = 0;
     for (let file = 0; file < 8; file++) {
       if (mask & (1 << file)) rights |= file > whiteKingFile ? 1 : 2;
@@ -72,12 +93,11 @@ function computeHalves(fn: string, pos: Position): Uint32Array {
       }
     }
   }
-  const ep = pos.epSquare;
-  if (ep !== undefined && canCaptureOnto(pos, ep)) {
+  if (ep >= 0 && canCaptureOnto(board, white, ep)) {
     hi ^= HI[EN_PASSANT + (ep & 7)] ?? 0;
     lo ^= LO[EN_PASSANT + (ep & 7)] ?? 0;
   }
-  if (pos.turn === 'white') {
+  if (white) {
     hi ^= HI[WHITE_TO_MOVE] ?? 0;
     lo ^= LO[WHITE_TO_MOVE] ?? 0;
   }
@@ -90,13 +110,11 @@ function computeHalves(fn: string, pos: Position): Uint32Array {
  * Polyglot counts the en-passant file only when a pawn of the side to move stands beside the pawn
  * that just made the double push (whether or not the capture would be legal: a pin does not matter).
  */
-function canCaptureOnto(pos: Position, ep: number): boolean {
-  const white = pos.turn === 'white';
+function canCaptureOnto(board: ArrayLike<number>, white: boolean, ep: number): boolean {
   const pushed = white ? ep - 8 : ep + 8;
   if (pushed < 0 || pushed > 63) return false;
   const own = white ? PAWN : PAWN | BLACK;
   const file = pushed & 7;
-  const board = pos.board;
   return (file > 0 && board[pushed - 1] === own) || (file < 7 && board[pushed + 1] === own);
 }
 
@@ -120,7 +138,11 @@ export function polyglotKey(pos: Position): bigint {
  * @example polyglotHex(initialPosition()) // '463b96181691fc9c'
  */
 export function polyglotHex(pos: Position): string {
-  const halves = computeHalves('polyglotHex', pos);
+  return hexOfHalves(computeHalves('polyglotHex', pos));
+}
+
+/** The 16 hex digits of a key's halves (from `halvesOf`). */
+export function hexOfHalves(halves: Uint32Array): string {
   return hex8(halves[0] ?? 0) + hex8(halves[1] ?? 0);
 }
 

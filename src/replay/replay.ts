@@ -162,6 +162,30 @@ export class PlyRecord {
     return at + text.length;
   }
 
+  /**
+   * The EPD position: the first four FEN fields, the en-passant square only when a capture onto it
+   * is legal (whatever the replay's `ep` option), castling letters as in `fen`. The key of lichess's
+   * evaluation datasets; no `Position` is built for it.
+   *
+   * @example [...replay([...parsePgn('1. e4 *')][0])][0].epd // 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq -'
+   */
+  get epd(): string {
+    return this.log.epd(this.entry);
+  }
+
+  /** `epd` as ASCII bytes into `out` from `at`, as `writeFen` writes `fen`: the end, or -1 when it does not fit. */
+  writeEpd(out: Uint8Array, at: number): number {
+    return this.log.writeEpd(this.entry, out, at);
+  }
+
+  /**
+   * The position's Polyglot key as 16 hex digits, as `polyglotHex(record.position)` gives it,
+   * without building the `Position`.
+   */
+  get polyglotHex(): string {
+    return this.log.polyglotHex(this.entry);
+  }
+
   get comments(): readonly Comment[] {
     return this.node?.commentsAfter ?? [];
   }

@@ -218,6 +218,30 @@ export class FenWriter {
   }
 
   /**
+   * The EPD position of the same ranks (`write`'s FEN without its counters): `middle` as for
+   * `write`, its last space dropped.
+   */
+  writeEpd(rankKeys: Int32Array, at: number, middle: string): string {
+    const length = this.measureEpd(rankKeys, at, middle);
+    if (length < 0) return this.placement() + middle.slice(0, -1);
+    const codes = codeArray(length);
+    this.layOutEpd(codes, 0, middle);
+    return String.fromCharCode.apply(null, codes);
+  }
+
+  /** `writeEpd` as ASCII bytes into `out` from `to`, as `writeBytes` writes the FEN. */
+  writeEpdBytes(rankKeys: Int32Array, at: number, middle: string, out: Uint8Array, to: number): number {
+    const length = this.measureEpd(rankKeys, at, middle);
+    if (length < 0 || to + length > out.length) return -1;
+    return this.layOutEpd(out, to, middle);
+  }
+
+  private measureEpd(rankKeys: Int32Array, at: number, middle: string): number {
+    const length = this.updateRanks(rankKeys, at) + middle.length - 1;
+    return length > MAX_CODES ? -1 : length;
+  }
+
+  /**
    * Brings the ranks up to date and counts the FEN's length (and its counters' digits, for
    * `layOut`); -1 for the FENs left to `joinFen`: counters that are not safe non-negative integers,
    * or longer than `MAX_CODES`.
@@ -254,6 +278,24 @@ export class FenWriter {
   private layOut(out: Uint8Array | number[], to: number, middle: string, halfmoves: number, fullmoves: number): number {
     const halfDigits = this.halfDigits;
     const fullDigits = this.fullDigits;
+    let i = this.layOutPlacement(out, to);
+    for (let j = 0; j < middle.length; j++) out[i++] = middle.charCodeAt(j);
+    writeDigits(out, i + halfDigits, halfmoves, halfDigits);
+    i += halfDigits;
+    out[i++] = 32;
+    writeDigits(out, i + fullDigits, fullmoves, fullDigits);
+    return i + fullDigits;
+  }
+
+  /** Lays out the EPD that `measureEpd` counted: the placement, then `middle` but its last space. */
+  private layOutEpd(out: Uint8Array | number[], to: number, middle: string): number {
+    let i = this.layOutPlacement(out, to);
+    for (let j = 0; j < middle.length - 1; j++) out[i++] = middle.charCodeAt(j);
+    return i;
+  }
+
+  /** Lays out the placement of the ranks `updateRanks` brought up to date; returns where it ends. */
+  private layOutPlacement(out: Uint8Array | number[], to: number): number {
     const rankCodes = this.codes;
     const lengths = this.lengths;
     let i = to;
@@ -262,12 +304,7 @@ export class FenWriter {
       for (let j = rank * 8; j < end; j++) out[i++] = rankCodes[j] as number;
       if (rank > 0) out[i++] = 47; /* / */
     }
-    for (let j = 0; j < middle.length; j++) out[i++] = middle.charCodeAt(j);
-    writeDigits(out, i + halfDigits, halfmoves, halfDigits);
-    i += halfDigits;
-    out[i++] = 32;
-    writeDigits(out, i + fullDigits, fullmoves, fullDigits);
-    return i + fullDigits;
+    return i;
   }
 
   /** The placement of the ranks of the last `write`, as text. */
