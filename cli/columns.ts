@@ -140,10 +140,10 @@ export interface ColumnRunSettings {
   readonly gameIdTag: string | undefined;
   readonly fen: FenOptions;
   /**
-   * Parquet with --jobs: each game's values come back as one line of JSON text (what a worker can
-   * send), which the main thread reads back (`tableOfText`) and writes in input order.
+   * Parquet with --jobs: each game's values come back as bytes (`encodeTable`: what a worker can
+   * send), which the main thread reads back (`decodeTable`) and writes in input order.
    */
-  readonly valuesAsJson?: boolean;
+  readonly valuesAsBytes?: boolean;
 }
 
 /** `https://lichess.org/abcdEFGH` → `abcdEFGH`; any other value as it is. */

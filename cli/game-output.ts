@@ -12,6 +12,7 @@ import {
   type ColumnRunSettings,
 } from './columns.js';
 import { asciiCells, concatCells } from './output/ascii-cells.js';
+import { encodeTable } from './output/table-bytes.js';
 import { makeColumnFormatter } from './output/column-formats.js';
 import { RowBytes } from './output/row-bytes.js';
 import { isColumnTextFormat, type PositionFormat } from './output/formats.js';
@@ -21,7 +22,7 @@ export interface GameOutput {
   readonly text: string;
   readonly rows: number;
   readonly diagnostics: readonly Diagnostic[];
-  /** Parquet: the rows' values, column by column (with --jobs, as JSON in `text`: see ColumnRunSettings). */
+  /** Parquet: the rows' values, column by column (with --jobs, encoded in `bytes`: see ColumnRunSettings). */
   readonly table?: readonly ColumnCells[];
   /** A later part of a game's rows (see GamePart): no game break goes before it. */
   readonly breakIncluded?: boolean;
@@ -93,19 +94,19 @@ export function tableOfGame(
       );
     const format = (chunk: readonly PlyRecord[]): GameOutput => {
       if (formatter) return { text: formatter.rows(chunk, rows), rows: chunk.length, diagnostics: [] };
-      // FENs go into Parquet as page bytes, unless they travel as JSON (--jobs).
+      // FENs go into Parquet as page bytes.
       const values = specs.map((s): ColumnCells => {
         if (s.perGame) return new Array<CellValue>(chunk.length).fill(s.value(chunk[0] as PlyRecord, rows));
-        if (s.writeAscii && !table.valuesAsJson) return asciiCells(chunk, s.writeAscii);
+        if (s.writeAscii) return asciiCells(chunk, s.writeAscii);
         return chunk.map((r) => s.value(r, rows));
       });
-      // Parquet with --jobs: a part's values as one line of JSON (tableOfText reads each part).
-      return part && table.valuesAsJson
-        ? { text: `${JSON.stringify(values)}\n`, rows: chunk.length, diagnostics: [] }
+      // Parquet with --jobs: a part's values as bytes (decodeTable reads each part).
+      return part && table.valuesAsBytes
+        ? { text: '', bytes: encodeTable(values), rows: chunk.length, diagnostics: [] }
         : { text: '', rows: chunk.length, diagnostics: [], table: values };
     };
     const { kept, diagnostics } = rowsInParts(game, settings.replay, choose(game), see, format, part);
-    return part ? { text: '', rows: 0, diagnostics } : joinedOutput(kept, table.valuesAsJson === true, diagnostics);
+    return part ? { text: '', rows: 0, diagnostics } : joinedOutput(kept, table.valuesAsBytes === true, diagnostics);
   };
 }
 
@@ -227,19 +228,22 @@ export function bytesOfGame(
 }
 
 /** The parts kept (no `part` callback) as one output, with the game's diagnostics. */
-function joinedOutput(parts: readonly GameOutput[], valuesAsJson: boolean, diagnostics: Diagnostic[]): GameOutput {
-  return { ...joined(parts, valuesAsJson), rows: parts.reduce((n, p) => n + p.rows, 0), diagnostics };
+function joinedOutput(parts: readonly GameOutput[], valuesAsBytes: boolean, diagnostics: Diagnostic[]): GameOutput {
+  return { ...joined(parts, valuesAsBytes), rows: parts.reduce((n, p) => n + p.rows, 0), diagnostics };
 }
 
 /** The parts kept (no `part` callback) as one output: the text joined, or the values column by column. */
-function joined(parts: readonly GameOutput[], valuesAsJson: boolean): { text: string; table?: readonly ColumnCells[] } {
+function joined(
+  parts: readonly GameOutput[],
+  valuesAsBytes: boolean,
+): { text: string; table?: readonly ColumnCells[]; bytes?: Uint8Array } {
   const first = parts[0];
   if (!first) return { text: '' };
   if (!first.table) return { text: parts.length === 1 ? first.text : parts.map((p) => p.text).join('') };
   const values = first.table.map((column, c) =>
     parts.length === 1 ? column : concatCells(parts.map((p) => p.table?.[c] ?? [])),
   );
-  return valuesAsJson ? { text: `${JSON.stringify(values)}\n` } : { text: '', table: values };
+  return valuesAsBytes ? { text: '', bytes: encodeTable(values) } : { text: '', table: values };
 }
 
 function columnFormat(format: PositionFormat): 'ndjson' | 'csv' | 'tsv' {

@@ -7,7 +7,8 @@ import type { Command } from 'commander';
 import { columnSpecs, type ColumnRunSettings } from './columns.js';
 import { makeColumnFormatter } from './output/column-formats.js';
 import { FORMAT_CAPABILITIES, type ColumnSettings, type DefaultColumnsFormat } from './output/formats.js';
-import type { ParquetSink, ParquetValue } from './output/parquet.js';
+import type { ParquetSink } from './output/parquet.js';
+import { decodeTable } from './output/table-bytes.js';
 import type { PositionOptions } from './options.js';
 import { RowPrinter, type ShardContinuation } from './rows.js';
 import type { Session } from './session.js';
@@ -57,16 +58,19 @@ export interface RowOutput {
   readonly printer: RowPrinter | undefined;
 }
 
-const decoder = new TextDecoder();
-
-/** A game's Parquet values sent as JSON text (`ColumnRunSettings.valuesAsJson`). */
-export function tableOfText(text: string | Uint8Array): ParquetValue[][] {
-  return JSON.parse(typeof text === 'string' ? text : decoder.decode(text)) as ParquetValue[][];
+/**
+ * The encoded Parquet values of a game's output (`ColumnRunSettings.valuesAsBytes`): from a worker
+ * they are its text's bytes, from a per-game function its `bytes`.
+ */
+function encodedTable(output: GameResult): Uint8Array {
+  if ('bytes' in output && output.bytes) return output.bytes;
+  if (typeof output.text !== 'string') return output.text;
+  throw new Error('internal: Parquet values came as text, not as their bytes');
 }
 
-/** The table settings for a run on `jobs` threads: Parquet values travel from workers as JSON. */
+/** The table settings for a run on `jobs` threads: Parquet values travel from workers as bytes. */
 export function withJobs(table: ColumnRunSettings, format: string, jobs: number): ColumnRunSettings {
-  return format === 'parquet' && jobs > 1 ? { ...table, valuesAsJson: true } : table;
+  return format === 'parquet' && jobs > 1 ? { ...table, valuesAsBytes: true } : table;
 }
 
 /** Opens the rows' output for a session (the Parquet writer is loaded only for parquet: most runs need none). */
@@ -91,7 +95,7 @@ export async function openRowOutput(
     return {
       emit: (output) => {
         if ('table' in output && output.table) sink.add(output.table);
-        else if (output.rows > 0) sink.add(tableOfText(output.text));
+        else if (output.rows > 0) sink.add(decodeTable(encodedTable(output)));
       },
       get written() {
         return sink.written;

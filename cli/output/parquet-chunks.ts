@@ -114,16 +114,55 @@ export class DictionaryColumn implements FlatColumn {
     this.small = kind === 'int' ? new Int32Array(SMALL_INTS) : undefined;
   }
 
-  add(values: readonly (string | number | null)[]): void {
-    if (this.rows + values.length > this.indexes.length) {
-      const grown = new Int32Array(Math.max(this.indexes.length * 2, this.rows + values.length));
-      grown.set(this.indexes.subarray(0, this.rows));
-      this.indexes = grown;
+  add(values: readonly (string | number | null)[] | Int32Array): void {
+    this.reserve(values.length);
+    if (values instanceof Int32Array) {
+      // Whole numbers of a double column (clocks in seconds) came as integers too.
+      if (this.small) this.addInts(values, this.small);
+      else this.addDoubles(Array.from(values));
+      return;
     }
     // One loop per kind, so that each sees values of one type only.
     if (this.kind === 'string') this.addStrings(values as readonly (string | null)[]);
     else if (this.small) this.addInts(values as readonly (number | null)[], this.small);
     else this.addDoubles(values as readonly (number | null)[]);
+  }
+
+  /** Room in `indexes` for `more` rows. */
+  private reserve(more: number): void {
+    if (this.rows + more <= this.indexes.length) return;
+    const grown = new Int32Array(Math.max(this.indexes.length * 2, this.rows + more));
+    grown.set(this.indexes.subarray(0, this.rows));
+    this.indexes = grown;
+  }
+
+  /**
+   * Strings given as their distinct values and a code per row into them (-1: null): each distinct
+   * value is looked up once, and the rows only translate their codes.
+   */
+  addCoded(distinct: readonly string[], codes: Int32Array): void {
+    if (distinct.length > 0 && this.kind !== 'string') throw new Error(`internal: strings for a ${this.kind} column`);
+    this.reserve(codes.length);
+    const translate = new Int32Array(distinct.length);
+    distinct.forEach((value, code) => {
+      translate[code] = this.indexOfString(value);
+    });
+    const indexes = this.indexes;
+    let row = this.rows;
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i] as number;
+      if (code < 0) this.nulls++;
+      indexes[row++] = code < 0 ? -1 : (translate[code] as number);
+    }
+    this.rows = row;
+  }
+
+  private indexOfString(value: string): number {
+    const known = this.lookup.get(value);
+    if (known !== undefined) return known;
+    const index = this.values.push(value) - 1;
+    this.lookup.set(value, index);
+    return index;
   }
 
   /**
@@ -169,7 +208,7 @@ export class DictionaryColumn implements FlatColumn {
   }
 
   /** Integers: a small non-negative one finds its index in `small`, any other in the Map. */
-  private addInts(values: readonly (number | null)[], small: Int32Array): void {
+  private addInts(values: readonly (number | null)[] | Int32Array, small: Int32Array): void {
     const indexes = this.indexes;
     let row = this.rows;
     for (const value of values) {

@@ -29,6 +29,7 @@ import type { CellValue, ColumnType } from '../columns.js';
 import { cellCount, isAsciiCells, type AsciiCells } from './ascii-cells.js';
 import { AsciiColumn, DictionaryColumn, type FlatColumn } from './parquet-chunks.js';
 import { snappyCompress } from './snappy.js';
+import { codedValues, isCodedCells, type DecodedCells } from './table-bytes.js';
 
 export { utf8Compare } from './parquet-chunks.js';
 
@@ -158,8 +159,13 @@ export class ParquetSink {
   }
 
   /** Adds a game's rows, given column by column (each array as long as the others). */
-  add(table: readonly (readonly ParquetValue[] | AsciiCells)[]): void {
-    const rows = cellCount(table[0]);
+  add(table: readonly (readonly ParquetValue[] | AsciiCells | DecodedCells)[]): void {
+    const first = table[0];
+    const rows = isCodedCells(first)
+      ? first.codes.length
+      : first instanceof Int32Array
+        ? first.length
+        : cellCount(first);
     if (rows === 0) return;
     for (let c = 0; c < this.specs.length; c++) {
       const flat = this.flat[c];
@@ -168,15 +174,26 @@ export class ParquetSink {
         // Only the FEN column comes as bytes, and it is always an AsciiColumn.
         if (!(flat instanceof AsciiColumn)) throw new Error(`column ${this.specs[c]?.name} takes no bytes`);
         flat.addBytes(cells);
-      } else if (flat) flat.add(cells as readonly (string | number | null)[]);
-      else {
-        const target = this.lists[c] as ParquetValue[];
-        for (const v of table[c] as readonly ParquetValue[]) target.push(v);
-      }
+      } else if (isCodedCells(cells)) {
+        if (flat instanceof DictionaryColumn) flat.addCoded(cells.distinct, cells.codes);
+        else this.addValues(c, codedValues(cells));
+      } else if (cells instanceof Int32Array) {
+        if (flat instanceof DictionaryColumn) flat.add(cells);
+        else this.addValues(c, Array.from(cells));
+      } else this.addValues(c, cells as readonly ParquetValue[]);
     }
     this.gathered += rows;
     this.written += rows;
     if (this.gathered >= this.groupRows) this.writeGroup();
+  }
+
+  private addValues(c: number, values: readonly ParquetValue[]): void {
+    const flat = this.flat[c];
+    if (flat) flat.add(values as readonly (string | number | null)[]);
+    else {
+      const target = this.lists[c] as ParquetValue[];
+      for (const v of values) target.push(v);
+    }
   }
 
   /** Writes the last row group and the footer, then puts the file in place. */
