@@ -27,8 +27,9 @@ export interface GameOutput {
   /** A later part of a game's rows (see GamePart): no game break goes before it. */
   readonly breakIncluded?: boolean;
   /**
-   * The rows as UTF-8 bytes instead of `text` (then ''): `fens` text on the main thread writes its
-   * FENs straight into output bytes (fens-game.ts). With `breakIncluded`, they begin with the game break.
+   * The rows as UTF-8 bytes instead of `text` (then ''): `fens` text writes its FENs straight into
+   * output bytes (fens-game.ts). With `breakIncluded`, they begin with the game break. For Parquet
+   * with --jobs, the values as `encodeTable` writes them.
    */
   readonly bytes?: Uint8Array;
 }

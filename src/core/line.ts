@@ -3,7 +3,7 @@
  * kept in a compact log from which `Position`s and FENs are built on demand. What replay uses
  * (through `src/core/index.ts`); the rules it applies are the engine's and the FEN writer's, the
  * same ones `Position.play`, `makeFen` and `parseSan` use. Depends on `engine/line-board.ts`,
- * `san/resolve.ts`, `fen/write.ts`, `position.ts`; no Node.
+ * `san/resolve.ts`, `fen/write.ts`, `polyglot.ts`, `position.ts`; no Node.
  *
  * Key decision: a ply is one SAN read into reused numeric fields, one resolution on the live board,
  * one make and a log entry (see `LineBoard`): no `Position`, no move object, until someone asks.
