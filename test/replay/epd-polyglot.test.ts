@@ -105,4 +105,19 @@ describe('PlyRecord.epd, writeEpd and polyglotHex agree with makeFen and polyglo
     expect(record!.writeEpd(exact, 0)).toBe(want.length);
     expect(new TextDecoder().decode(exact)).toBe(want);
   });
+
+  it('writes nothing past the EPD when rank 1 is empty (the shortest tail after the placement)', () => {
+    const pgn = '[SetUp "1"]\n[FEN "k7/8/8/8/8/8/K7/8 w - - 0 1"]\n\n1. Kb1 Kb8 2. Ka2 *';
+    const records = [...replay([...parsePgn(pgn)][0]!)];
+    expect(records.map((r) => r.epd)).toEqual([
+      'k7/8/8/8/8/8/8/1K6 b - -',
+      '1k6/8/8/8/8/8/8/1K6 w - -',
+      '1k6/8/8/8/8/8/K7/8 b - -',
+    ]);
+    const want = '1k6/8/8/8/8/8/K7/8 b - -';
+    const out = new Uint8Array(want.length + 10).fill(0x7e);
+    expect(records[2]!.writeEpd(out, 0)).toBe(want.length);
+    expect(new TextDecoder().decode(out.subarray(0, want.length))).toBe(want);
+    expect(out.subarray(want.length).every((b) => b === 0x7e)).toBe(true);
+  });
 });

@@ -72,4 +72,16 @@ describe('PlyRecord.writeFen', () => {
     expect(record!.writeFen(again, 3)).toBe(want.length + 3);
     expect(decode(again.subarray(3))).toBe(want);
   });
+
+  it('writes every counter width the fast form handles (0–9, 10–99, 100–999, 1000 and up)', () => {
+    const counters = [0, 9, 10, 19, 99, 100, 101, 998, 999, 1000, 1028, 1029, 123456];
+    for (const half of counters) {
+      for (const full of [1, 9, 10, 99, 100, 999, 1000, 1029, 65535]) {
+        const pgn = `[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K3 b - - ${half} ${full}"]\n\n1... Kd8 *`;
+        const { bytes, texts } = bytesAndTexts(pgn, {});
+        expect(texts[0]).toBe(`3k4/8/8/8/8/8/8/4K3 w - - ${half + 1} ${full + 1}`);
+        expect(bytes).toEqual(texts);
+      }
+    }
+  });
 });
