@@ -5,7 +5,7 @@
 // `npm run bench` once to make it) is cut into texts of 100 games; each build runs each text REPS
 // times, alternating, timed in CPU time of this process (process.cpuUsage, user + system); the
 // result is the sum over texts of each build's fastest run, and the FEN checksums, which must
-// agree. Like parser-ab.mjs, the minimum filters out what a busy machine adds: use this to compare
+// agree (JOB=bytes: see `job`). Like parser-ab.mjs, the minimum filters out what a busy machine adds: use this to compare
 // builds, and run.mjs for claims against peers.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -24,10 +24,26 @@ const starts = gameStarts(text);
 const texts = [];
 for (let i = 0; i < starts.length; i += 100) texts.push(text.slice(starts[i], starts[i + 100] ?? text.length));
 
-/** The bench's replay job on one text; returns its FEN hasher. */
-function job(f, pgn, fnv) {
-  for (const game of f.parsePgn(pgn)) for (const record of f.replay(game, { ep: 'legal' })) fnv.add(record.fen);
-}
+/**
+ * The bench's replay job on one text; returns its FEN hasher. JOB=bytes writes the FENs as bytes
+ * (`writeFen`, the CLI's text output) with the default ep mode, and hashes those bytes.
+ */
+const scratch = new Uint8Array(256);
+const job =
+  process.env.JOB === 'bytes'
+    ? (f, pgn, fnv) => {
+        for (const game of f.parsePgn(pgn))
+          for (const record of f.replay(game)) {
+            const end = record.writeFen(scratch, 0);
+            let h = fnv.h;
+            for (let i = 0; i < end; i++) h = Math.imul(h ^ (scratch[i] ?? 0), 0x01000193);
+            fnv.h = h;
+            fnv.count++;
+          }
+      }
+    : (f, pgn, fnv) => {
+        for (const game of f.parsePgn(pgn)) for (const record of f.replay(game, { ep: 'legal' })) fnv.add(record.fen);
+      };
 
 const cpuMs = (t0) => {
   const u = process.cpuUsage(t0);

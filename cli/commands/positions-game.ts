@@ -88,7 +88,7 @@ function selectionOf(selection: PlySelection, matcher: ((record: PlyRecord) => b
     needsAll: matcher !== undefined || selection.last === true,
     see(record) {
       if (!matched && matcher?.(record)) matched = true;
-      if (!record.path.includes('.')) lastPath = record.path;
+      if (record.onMainLine) lastPath = record.path;
     },
     any: () => matched,
     keep: (record) => isSelected(record, record.path === lastPath, selection),

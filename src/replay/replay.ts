@@ -56,7 +56,8 @@ export interface ReplayOptions extends FenOptions {
 /** Set by `PlyRecord`'s static block: how `replay` makes records (the constructor is private). */
 let logged: (
   ply: number,
-  path: string,
+  pathPrefix: string,
+  pathIndex: number,
   node: MoveNode | undefined,
   log: Line,
   entry: number,
@@ -72,6 +73,7 @@ let logged: (
  * and the FEN are built when first read.
  */
 export class PlyRecord {
+  private pathText: string | undefined;
   private fenText: string | undefined;
   private moveValue: Move | undefined;
 
@@ -82,7 +84,9 @@ export class PlyRecord {
   private constructor(
     /** Plies since the starting position (0 for the start itself). */
     readonly ply: number,
-    readonly path: string,
+    /** `path` in two parts, joined when first read (a string per ply cost more than the record). */
+    private readonly pathPrefix: string,
+    private readonly pathIndex: number,
     /** The tree node the move came from (undefined for ply 0). */
     readonly node: MoveNode | undefined,
     private readonly log: Line,
@@ -91,7 +95,19 @@ export class PlyRecord {
   ) {}
 
   static {
-    logged = (ply, path, node, log, entry, beforeEntry) => new PlyRecord(ply, path, node, log, entry, beforeEntry);
+    logged = (ply, pathPrefix, pathIndex, node, log, entry, beforeEntry) =>
+      new PlyRecord(ply, pathPrefix, pathIndex, node, log, entry, beforeEntry);
+  }
+
+  /** Where the ply stands in the move tree (see the class comment): `"12"`, `"12.2.3"`. */
+  get path(): string {
+    this.pathText ??= this.pathPrefix + String(this.pathIndex);
+    return this.pathText;
+  }
+
+  /** Whether the ply is on the main line (its `path` has no dot). */
+  get onMainLine(): boolean {
+    return this.pathPrefix === '';
   }
 
   /** The position after the move (built on first read; the next ply's `before` is the same object). */
@@ -315,8 +331,8 @@ class ReplayWalk implements Iterator<PlyRecord> {
       frame.index++;
       frame.ply++;
       frame.entry = entry;
-      const path = frame.prefix + String(frame.index);
       if (this.options.variations && node.variations.length > 0) {
+        const path = frame.prefix + String(frame.index);
         // Pushed last-first so the first variation is walked first, as it reads in the file.
         for (let v = node.variations.length - 1; v >= 0; v--) {
           const line = node.variations[v] as MoveLine;
@@ -327,7 +343,7 @@ class ReplayWalk implements Iterator<PlyRecord> {
           stack.push({ line, index: 0, entry: beforeEntry, ply: frame.ply - 1, prefix: `${path}.${v + 1}.` });
         }
       }
-      return { done: false, value: logged(frame.ply, path, node, board, entry, beforeEntry) };
+      return { done: false, value: logged(frame.ply, frame.prefix, frame.index, node, board, entry, beforeEntry) };
     }
     if (!this.closed) {
       this.closed = true;
@@ -363,7 +379,7 @@ class ReplayWalk implements Iterator<PlyRecord> {
     this.board = board;
     this.entered = undefined;
     this.stack.push({ line: game.moves, index: 0, entry: 0, ply: 0, prefix: '' });
-    return this.options.includeStart ? logged(0, '0', undefined, board, 0, -1) : undefined;
+    return this.options.includeStart ? logged(0, '', 0, undefined, board, 0, -1) : undefined;
   }
 }
 

@@ -21,7 +21,7 @@ export function validate(game: Game): readonly Diagnostic[] {
   let firstMissing: PlyRecord | undefined;
   const lenient = new LenientSan(game);
   for (const record of replayed) {
-    if (!record.path.includes('.')) mainPlies = record.ply;
+    if (record.onMainLine) mainPlies = record.ply;
     const problem = suffixProblem(record);
     if (problem) out.push(placeInGame(game, problem));
     lenient.check(record, out);

@@ -98,6 +98,9 @@ describe('variations', () => {
     expect(records.find((r) => r.path === '1.1.2.1.2')?.fen).toBe(
       'rnbqkb1r/pppppppp/5n2/8/2PP4/8/PP2PPPP/RNBQKBNR b KQkq c3 0 2',
     );
+    expect(records.filter((r) => r.onMainLine).map((r) => r.path)).toEqual(['1', '2', '3']);
+    const start = [...replay(single(pgn), { includeStart: true })][0]!;
+    expect([start.path, start.onMainLine]).toEqual(['0', true]);
   });
 
   it('survives a variation nesting depth of 10,000 without a stack overflow', () => {
