@@ -2,8 +2,9 @@
 // filtered and unfiltered, .pgn and .pgn.zst, on the lichess sample of the corpus and on the TCEC
 // file. CPU seconds (user + sys of the child, from /usr/bin/time) are what the ratios compare: a busy
 // machine inflates wall time far more than CPU time. Every case runs in rounds with a text run of
-// the same input (a round: one run of each), and its ratio is to that text run's median, so that a
-// machine whose speed drifts during the benchmark does not skew it. The short-listed formats also
+// the same input (a round: one run of each, back to back), and its ratio is the median over the
+// rounds of each round's ratio, so that a machine whose speed drifts from minute to minute (±15%
+// here) does not skew it: a round's runs share the same minute. The short-listed formats also
 // run with a --where filter keeping about 10% of the games, in the same rounds; the last ratio
 // column compares the two (the issue's target: ≤ 25%).
 //
@@ -97,9 +98,15 @@ function cpuEach(list) {
   rmSync(`${out}.time`, { force: true });
   rmSync(`${out}.parquet`, { force: true });
   return samples.map((perCli) => {
-    const [mine, other] = perCli.map((l) => l.sort((x, y) => x.cpu - y.cpu)[Math.floor(l.length / 2)]);
-    return { ...mine, other };
+    const [mine, other] = perCli.map((l) => [...l].sort((x, y) => x.cpu - y.cpu)[Math.floor(l.length / 2)]);
+    return { ...mine, other, rounds: perCli };
   });
+}
+
+/** The median over the rounds of `a`'s CPU over `b`'s in the same round (tree k: 0 this, 1 --against). */
+function ratio(a, b, k = 0) {
+  const perRound = a.rounds[k].map((x, i) => x.cpu / b.rounds[k][i].cpu).sort((x, y) => x - y);
+  return perRound[Math.floor(perRound.length / 2)];
 }
 
 const parquetOut = join(tmpdir(), `forsyth-formats-${process.pid}.parquet`);
@@ -126,8 +133,7 @@ const WHERE = { lichess: 'white_elo >= 2150 || black_elo >= 2150', TCEC: 'white_
 const picked = (list, label) => list === undefined || list.split(',').some((w) => label.startsWith(w.trim()));
 const rows = [];
 /** The other tree's cpu s and ratio to its own text run (with --against). */
-const otherCells = (r, base) =>
-  OTHER ? [r.other.cpu.toFixed(2), (r.other.cpu / base.other.cpu).toFixed(2) + '×'] : [];
+const otherCells = (r, base) => (OTHER ? [r.other.cpu.toFixed(2), ratio(r, base, 1).toFixed(2) + '×'] : []);
 for (const [label, input] of [
   ['lichess', lichess],
   ['lichess .zst', lichessZst],
@@ -161,7 +167,7 @@ for (const [label, input] of [
       name,
       r.cpu.toFixed(2),
       base.cpu.toFixed(2),
-      (r.cpu / base.cpu).toFixed(2) + '×',
+      ratio(r, base).toFixed(2) + '×',
       '',
       r.rss.toFixed(0),
       ...otherCells(r, base),
@@ -175,11 +181,11 @@ for (const [label, input] of [
       `${name} --where '${where.replaceAll('|', '\\|')}' (${share} games)`,
       filtered.cpu.toFixed(2),
       base.cpu.toFixed(2),
-      (filtered.cpu / base.cpu).toFixed(2) + '×',
-      (filtered.cpu / r.cpu).toFixed(2) + '×',
+      ratio(filtered, base).toFixed(2) + '×',
+      ratio(filtered, r).toFixed(2) + '×',
       filtered.rss.toFixed(0),
       ...otherCells(filtered, base),
-      ...(OTHER ? [(filtered.other.cpu / r.other.cpu).toFixed(2) + '×'] : []),
+      ...(OTHER ? [ratio(filtered, r, 1).toFixed(2) + '×'] : []),
     ]);
   }
 }
@@ -189,5 +195,5 @@ console.log(
 );
 for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 console.log(
-  `\nmedian of ${runs} runs; cpu s = user + sys of the child (Node start-up included).${OTHER ? ` "against": ${opt.against}, run alternately with this tree.` : ''}`,
+  `\nmedian of ${runs} runs; ratios: median of the per-round ratios; cpu s = user + sys of the child (Node start-up included).${OTHER ? ` "against": ${opt.against}, run alternately with this tree.` : ''}`,
 );
