@@ -27,6 +27,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { CACHE, ROOT } from './corpus.mjs';
+import { machineLine } from './machine.mjs';
 import { programFlagsOf } from './program-flags.mjs';
 
 const { values: opt } = parseArgs({
@@ -197,3 +198,4 @@ for (const r of rows) console.log(`| ${r.join(' | ')} |`);
 console.log(
   `\nmedian of ${runs} runs; ratios: median of the per-round ratios; cpu s = user + sys of the child (Node start-up included).${OTHER ? ` "against": ${opt.against}, run alternately with this tree.` : ''}`,
 );
+console.log(`${machineLine()}, node ${process.version}`);

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { CACHE, firstGames, oracleChecksum, resolveCorpus, ROOT } from './corpus.mjs';
+import { machineLine } from './machine.mjs';
 import { programFlagsOf } from './program-flags.mjs';
 import { Fnv } from './tools/common.mjs';
 
@@ -346,6 +347,7 @@ console.log(`forsyth bench — job ${job}, median of ${runs} run(s)`);
 console.log(
   `date ${started.toISOString().slice(0, 16).replace('T', ' ')} UTC · HEAD ${head}${dirty} · nproc ${availableParallelism()} · load ${loadBefore.toFixed(2)} → ${loadavg()[0].toFixed(2)} · node ${process.version}`,
 );
+console.log(machineLine());
 if (corpus) console.log(`corpus: ${corpus.label} → ${corpus.games} games, ${(corpus.bytes / 1e6).toFixed(2)} MB`);
 if (slice && slice !== corpus)
   console.log(

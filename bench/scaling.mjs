@@ -17,6 +17,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CACHE, resolveCorpus } from './corpus.mjs';
+import { machineLine } from './machine.mjs';
 
 const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 let serial = 0;
@@ -133,6 +134,7 @@ export async function scaling({ corpus, runs, copies, dist, programFlags }) {
   console.log(
     `forsyth fens --ep legal --jobs N on ${(bytes / 1e6).toFixed(1)} MB (${copies} copies of the bench corpus), median of ${runs}, load ${f(loadBefore, 1)} before, ${f(loadAfter, 1)} after`,
   );
+  console.log(`  ${machineLine()}, node ${process.version}`);
   console.log(`  ${''.padEnd(29)}    wall   CPU (user+sys)  peak RSS`);
   console.log(row('--jobs 1', j1));
   console.log(row('--jobs 2', j2, `   wall ${f(w1 / w2)}× --jobs 1`));
