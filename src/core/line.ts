@@ -11,7 +11,7 @@
  * its first reader would have to flatten.
  */
 import { LineBoard } from './engine/line-board.js';
-import { shownEpSquare } from './engine/movegen.js';
+import { hasLegalMove, shownEpSquare } from './engine/movegen.js';
 import {
   KIND_CASTLE,
   KIND_EN_PASSANT,
@@ -29,7 +29,7 @@ import {
   type FenEpMode,
 } from './fen/write.js';
 import { halvesOf, hexOfHalves } from './polyglot.js';
-import { boardOf, castlingMaskOf, isCheckmate, positionFromCompact, type Position } from './position.js';
+import { boardOf, castlingMaskOf, positionFromCompact, type Position } from './position.js';
 import type { SanError } from './san/errors.js';
 import { resolveOn } from './san/resolve.js';
 import { SanFields, readSan, syntaxError } from './san/syntax.js';
@@ -46,6 +46,8 @@ const FEN_WRITER = new FenWriter();
 const ENTRY_BOARD = new Int8Array(64);
 /** Scratch for a SAN's disambiguation (`san`) and the legal en-passant test (`epd`). */
 const SCRATCH = new MutableBoard();
+/** Room for the legal moves of one position (the most known is 218). */
+const MOVES = new Int32Array(256);
 
 /**
  * SAN and UCI texts of the usual moves, made once per distinct move and then the same string each
@@ -277,7 +279,14 @@ export class Line {
     const role = castle ? 0 : b.pieceAt(before, from) & 7;
     const capture = kind === KIND_EN_PASSANT || (!castle && b.pieceAt(before, to) !== 0);
     const promotion = (code >> 12) & 7;
-    const check = !b.checkAt(entry) ? 0 : !b.movedFrom(entry) && isCheckmate(this.position(entry)) ? 2 : 1;
+    // A check is mate when no legal move answers it: known at once when a move was played from it,
+    // else generated on the scratch board (no Position made: a record read as the replay yields
+    // it comes before the next move is played).
+    const check = !b.checkAt(entry)
+      ? 0
+      : !b.movedFrom(entry) && !hasLegalMove(b.loadInto(entry, SCRATCH), MOVES)
+        ? 2
+        : 1;
     // Written with a from square ("Nbd7", "R1e2"): which one SAN needs, on the board before.
     if (!castle && role !== PAWN && role !== KING && !writtenWithoutFrom(written, role)) {
       const prefix = disambiguation(b.loadInto(before, SCRATCH), role, from, to, b.checkAt(before));

@@ -9,7 +9,7 @@
  */
 import { argumentError } from '../arguments.js';
 import { isAttackedBy } from './engine/attacks.js';
-import { generateLegal, isPseudoEnPassant, shownEpSquare } from './engine/movegen.js';
+import { generateLegal, hasLegalMove, isPseudoEnPassant, shownEpSquare } from './engine/movegen.js';
 import { MutableBoard, decodeMove, encodeFromTo, resetsHalfmoves } from './engine/mutable-board.js';
 import {
   BISHOP,
@@ -343,7 +343,7 @@ export function isCheck(pos: Position): boolean {
 }
 
 function hasNoMoves(pos: Position): boolean {
-  return generateLegal(loadPosition(SCRATCH, pos), MOVE_BUFFER, 0) === 0;
+  return !hasLegalMove(loadPosition(SCRATCH, pos), MOVE_BUFFER);
 }
 
 /**

@@ -149,6 +149,12 @@ describe('check, mate, stalemate', () => {
     ['back-rank mate delivered', '3R2k1/5ppp/8/8/8/8/8/K7 b - - 0 1', true, true, false],
     ['check with an escape', '4k3/8/8/8/8/8/8/K3R3 b - - 0 1', true, false, false],
     ['stalemate', '7k/5Q2/8/8/8/8/8/K7 b - - 0 1', false, false, true],
+    // The king has no move: the answers are an en passant capture, a block, a capture.
+    ['check answered only en passant', '8/1R1Q4/8/N1k5/pP6/8/8/4K3 b - b3 0 1', true, false, false],
+    ['the same without the ep square: mate', '8/1R1Q4/8/N1k5/pP6/8/8/4K3 b - - 0 1', true, true, false],
+    ['check answered only by a block', 'k7/8/8/8/8/8/4BPPP/r6K w - - 0 1', true, false, false],
+    ['check answered only by a capture', '7k/R7/8/8/8/8/6PP/r6K w - - 0 1', true, false, false],
+    ['back-rank mate, king boxed in', 'k7/8/8/8/8/8/5PPP/4r1K1 w - - 0 1', true, true, false],
     ['start', INITIAL_FEN, false, false, false],
   ])('%s', (_name, text, check, mate, stalemate) => {
     const pos = fen(text);

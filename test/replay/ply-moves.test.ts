@@ -10,12 +10,17 @@ import { makeSan, makeUci, parsePgn, replay, type Game } from '../../src/index.j
 import { decodeLikeOracle, hasSharedCorpus, readMaybeGzip, SHARED_CORPUS } from '../support/corpus.js';
 import { LICHESS_FIXTURE, lichessExpected, lichessText } from '../support/lichess.js';
 
-function mismatches(games: Iterable<Game>): { plies: number; wrong: string[] } {
+/**
+ * Each record's SAN and UCI against makeSan and makeUci. By default read after the whole replay, as
+ * the CLI does (a check with a move after it is then known to be no mate); `asItGoes` reads each
+ * record when it is yielded, before the next move is played, as a library loop does.
+ */
+function mismatches(games: Iterable<Game>, asItGoes = false): { plies: number; wrong: string[] } {
   const wrong: string[] = [];
   let plies = 0;
   for (const game of games) {
-    // Read after the whole replay, as the CLI does: a check with a move after it is then known to be no mate.
-    for (const r of [...replay(game, { variations: true })]) {
+    const records = replay(game, { variations: true });
+    for (const r of asItGoes ? records : [...records]) {
       const { before, move } = r;
       if (!before || !move) continue;
       plies++;
@@ -49,10 +54,35 @@ describe('SAN and UCI from the replay log', () => {
     expect(plies).toBe(15 + 4 + 4 + 3 + 2 + 18 + 8 + 7 + 4);
   });
 
+  it('finds mates and checks when each record is read as the replay yields it', () => {
+    const pgn = [
+      '1. f3 e5 2. g4 Qh4# 0-1',
+      '1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0',
+      // The only answer to the check is an en passant capture: b4+, not b4#.
+      '[SetUp "1"]\n[FEN "8/1R1Q4/8/N1k5/p7/8/1P6/4K3 w - - 0 1"]\n\n1. b4+ axb3 *',
+      // Checks answered by a block, a capture and a king move.
+      '1. e4 d5 2. Bb5+ c6 3. Bxc6+ Nxc6 4. Qh5 e6 5. Qxf7+ Kxf7 *',
+    ].join('\n\n');
+    const { plies, wrong } = mismatches(parsePgn(pgn), true);
+    expect(wrong).toEqual([]);
+    expect(plies).toBe(4 + 7 + 2 + 10);
+    // Array.from's map reads each record as it is yielded.
+    const sans = [...parsePgn(pgn)].map((game) => Array.from(replay(game), (r) => r.canonicalSan).join(' '));
+    expect(sans).toEqual([
+      'f3 e5 g4 Qh4#',
+      'e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7#',
+      'b4+ axb3',
+      'e4 d5 Bb5+ c6 Bxc6+ Nxc6 Qh5 e6 Qxf7+ Kxf7',
+    ]);
+  });
+
   it('matches them on every ply of the lichess fixture (test/fixtures/lichess)', () => {
     for (const file of [LICHESS_FIXTURE.clk, LICHESS_FIXTURE.noclk]) {
       const { plies, wrong } = mismatches(parsePgn(lichessText(file)));
       expect(wrong.slice(0, 5), file.pgn).toEqual([]);
+      const asItGoes = mismatches(parsePgn(lichessText(file)), true);
+      expect(asItGoes.wrong.slice(0, 5), file.pgn).toEqual([]);
+      expect(asItGoes.plies).toBe(plies);
       // The exports have no variations: every ply is one of python-chess's main-line plies.
       expect(plies).toBe(lichessExpected(file).reduce((n, g) => n + g.fens.length, 0));
     }

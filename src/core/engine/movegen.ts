@@ -54,6 +54,16 @@ export function generateLegal(mb: MutableBoard, out: Int32Array, start: number):
   return n;
 }
 
+/**
+ * Whether the side to move of `mb` has a legal move (`generateLegal(…) > 0`), looking at the king's
+ * moves first: they answer most checks, and cost no king scan. `out` is scratch room (256 moves).
+ */
+export function hasLegalMove(mb: MutableBoard, out: Int32Array): boolean {
+  const k = mb.ownKing();
+  if (k >= 0 && generateKing(mb, out, 0, k) > 0) return true;
+  return generateLegal(mb, out, 0) > 0;
+}
+
 function addToMask(square: number): void {
   if (square < 32) maskLow |= 1 << square;
   else maskHigh |= 1 << square;
