@@ -189,8 +189,35 @@ function interruptAfterCue(
   });
 }
 
+/**
+ * How long after `cue` a whole run of `args` takes to end (no signal): the slow game's span on this
+ * machine, which decides when a signal still finds it being parsed.
+ */
+function cueToEnd(args: readonly string[], cue: RegExp): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [MAIN, ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let cueAt = 0;
+    child.stderr.on('data', (b: Buffer) => {
+      stderr += b.toString();
+      if (cueAt === 0 && cue.test(stderr)) cueAt = Date.now();
+    });
+    child.on('close', () => done(Date.now() - cueAt));
+  });
+}
+
 describe('responsive during one slow game', () => {
   const slow = slowGameFile();
+  // The signal must come while the slow game is still being read and parsed: once its rows are
+  // being written (in parts, as for any huge game) they rightly reach the output. A fixed delay
+  // after the cue was that on slower machines and too late on one twice as fast (the whole run:
+  // 1.4 s), so the delay is a fifth of the span measured here, which leaves room for a machine
+  // that slows down several times between the two runs.
+  let delayMs: Promise<number> | undefined;
+  const delay = (): Promise<number> =>
+    (delayMs ??= cueToEnd(['fens', '--verbose', slow], /PGN_LOOKALIKE/).then((span) =>
+      Math.max(100, Math.round(span / 5)),
+    ));
 
   it.each([
     ['fens', 'SIGINT', 130],
@@ -200,7 +227,7 @@ describe('responsive during one slow game', () => {
     '%s: %s in the middle of the game ends the run within a second or so, exit %i',
     async (command, signal, exit) => {
       // The cue is the first game's info line; the slow game is then being read or computed.
-      const r = await interruptAfterCue([command, '--verbose', slow], signal, /PGN_LOOKALIKE/, 1000);
+      const r = await interruptAfterCue([command, '--verbose', slow], signal, /PGN_LOOKALIKE/, await delay());
       expect(r.code).toBe(exit);
       expect(r.afterSignalMs).toBeLessThan(1500);
       // The first game's positions are all there, on whole lines; the slow game is left out.
