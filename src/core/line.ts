@@ -46,8 +46,6 @@ const FEN_WRITER = new FenWriter();
 const ENTRY_BOARD = new Int8Array(64);
 /** Scratch for a SAN's disambiguation (`san`) and the legal en-passant test (`epd`). */
 const SCRATCH = new MutableBoard();
-/** Room for the legal moves of one position (the most known is 218). */
-const MOVES = new Int32Array(256);
 
 /**
  * SAN and UCI texts of the usual moves, made once per distinct move and then the same string each
@@ -282,11 +280,8 @@ export class Line {
     // A check is mate when no legal move answers it: known at once when a move was played from it,
     // else generated on the scratch board (no Position made: a record read as the replay yields
     // it comes before the next move is played).
-    const check = !b.checkAt(entry)
-      ? 0
-      : !b.movedFrom(entry) && !hasLegalMove(b.loadInto(entry, SCRATCH), MOVES)
-        ? 2
-        : 1;
+    let check = 0; // 1: check, 2: mate
+    if (b.checkAt(entry)) check = !b.movedFrom(entry) && !hasLegalMove(b.loadInto(entry, SCRATCH)) ? 2 : 1;
     // Written with a from square ("Nbd7", "R1e2"): which one SAN needs, on the board before.
     if (!castle && role !== PAWN && role !== KING && !writtenWithoutFrom(written, role)) {
       const prefix = disambiguation(b.loadInto(before, SCRATCH), role, from, to, b.checkAt(before));

@@ -343,7 +343,7 @@ export function isCheck(pos: Position): boolean {
 }
 
 function hasNoMoves(pos: Position): boolean {
-  return !hasLegalMove(loadPosition(SCRATCH, pos), MOVE_BUFFER);
+  return !hasLegalMove(loadPosition(SCRATCH, pos));
 }
 
 /**

@@ -202,7 +202,7 @@ function cueToEnd(args: readonly string[], cue: RegExp): Promise<number> {
       stderr += b.toString();
       if (cueAt === 0 && cue.test(stderr)) cueAt = Date.now();
     });
-    child.on('close', () => done(Date.now() - cueAt));
+    child.on('close', () => done(cueAt === 0 ? Number.NaN : Date.now() - cueAt));
   });
 }
 
@@ -215,9 +215,10 @@ describe('responsive during one slow game', () => {
   // that slows down several times between the two runs.
   let delayMs: Promise<number> | undefined;
   const delay = (): Promise<number> =>
-    (delayMs ??= cueToEnd(['fens', '--verbose', slow], /PGN_LOOKALIKE/).then((span) =>
-      Math.max(100, Math.round(span / 5)),
-    ));
+    (delayMs ??= cueToEnd(['fens', '--verbose', slow], /PGN_LOOKALIKE/).then((span) => {
+      if (Number.isNaN(span)) throw new Error('the run of the slow file printed no PGN_LOOKALIKE line');
+      return Math.max(100, Math.round(span / 5));
+    }));
 
   it.each([
     ['fens', 'SIGINT', 130],

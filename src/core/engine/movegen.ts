@@ -54,14 +54,17 @@ export function generateLegal(mb: MutableBoard, out: Int32Array, start: number):
   return n;
 }
 
+/** Where `hasLegalMove` generates (the most legal moves known in a position is 218). */
+const ANY_MOVES = new Int32Array(256);
+
 /**
  * Whether the side to move of `mb` has a legal move (`generateLegal(…) > 0`), looking at the king's
- * moves first: they answer most checks, and cost no king scan. `out` is scratch room (256 moves).
+ * moves first: they answer most checks, and cost no king scan.
  */
-export function hasLegalMove(mb: MutableBoard, out: Int32Array): boolean {
+export function hasLegalMove(mb: MutableBoard): boolean {
   const k = mb.ownKing();
-  if (k >= 0 && generateKing(mb, out, 0, k) > 0) return true;
-  return generateLegal(mb, out, 0) > 0;
+  if (k >= 0 && generateKing(mb, ANY_MOVES, 0, k) > 0) return true;
+  return generateLegal(mb, ANY_MOVES, 0) > 0;
 }
 
 function addToMask(square: number): void {
