@@ -217,6 +217,20 @@ describe('look-alike results and castling (issue 11.6)', () => {
     expect(game.diagnostics.filter((d) => d.code !== 'PGN_LOOKALIKE')).toEqual([]);
   });
 
+  it.each([
+    ['1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. O–O!? *', 'O-O', [5]],
+    ['1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. 0—0?? *', '0-0', [4]],
+    ['1. d4 d5 2. Nc3 Nf6 3. Bf4 Bf5 4. Qd2 Qd7 5. 0–0-0! *', '0-0-0', [1]],
+    ['1. e4 e5 2. Ng1–f3!! *', 'Ng1-f3', [3]],
+  ])('%s: a suffix after a look-alike move is its NAG, as after a plain one', (text, san, nags) => {
+    const game = one(text);
+    expect(game.moves.map((m) => [m.san, m.nags]).at(-1)).toEqual([san, nags]);
+    expect(game.diagnostics.map((d) => d.code)).toEqual(['PGN_LOOKALIKE']);
+    // The same as the move spelt plainly.
+    const plain = one(text.replace(/[–—]/g, '-'));
+    expect(plain.moves.map((m) => [m.san, m.nags])).toEqual(game.moves.map((m) => [m.san, m.nags]));
+  });
+
   it('quotes the source and the meaning, at the source', () => {
     const game = one('1. e4 ½-½');
     expect(where(game)).toEqual([['PGN_LOOKALIKE', 1, 7]]);
